@@ -1,0 +1,12 @@
+/** The 400 answer of every call: a list of these, each shown under its field. */
+export interface FieldError {
+  field: string;
+  errorText: string;
+}
+
+/** 402: what the balance is short of, in cents; the client opens the top-up popup with it. */
+export interface PaymentRequiredBody {
+  missing: number;
+}
+
+export const GENERIC_ERROR_TEXT = 'Something went wrong. Please try again later or contact us.';

@@ -1,0 +1,92 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once. Tests build their own with `loadConfig(overrides)`. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  cashHosts: Set<string>;
+  seedDemo: boolean;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; jwksUrl: string } | undefined;
+  logLevel: string;
+  /** Requests per minute per IP on login and registration. */
+  authRateLimit: number;
+  /** Failed password logins per account per 15 minutes before the account is throttled. */
+  accountLoginLimit: number;
+  /** Sessions last this many days. */
+  sessionDays: number;
+  /** Serve the built web client from dist/web (off in API-only tests). */
+  serveWeb: boolean;
+  /** Platform fee on market trades, in basis points. */
+  marketFeeBps: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    throw new Error(`PUBLIC_URL is not a URL: "${url}"`);
+  }
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 3000);
+  const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '') || undefined;
+  const cashHosts = new Set(
+    (env.CASH_HOSTS ?? `localhost:${port},127.0.0.1:${port}`)
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const publicHost = hostOf(publicUrl);
+  if (publicHost) cashHosts.add(publicHost.toLowerCase());
+
+  const stripeKey = env.STRIPE_SECRET_KEY;
+  const stripeHook = env.STRIPE_WEBHOOK_SECRET;
+  const googleClient = env.GOOGLE_CLIENT_ID;
+
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    publicUrl,
+    cashHosts,
+    seedDemo: env.SEED_DEMO !== '0',
+    stripe:
+      stripeKey && stripeHook
+        ? { secretKey: stripeKey, webhookSecret: stripeHook, apiUrl: env.STRIPE_API_URL || undefined }
+        : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'The Wall <no-reply@localhost>',
+    google: googleClient
+      ? { clientId: googleClient, jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs' }
+      : undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
+    accountLoginLimit: int(env, 'ACCOUNT_LOGIN_LIMIT', 10),
+    sessionDays: int(env, 'SESSION_DAYS', 30),
+    serveWeb: env.SERVE_WEB !== '0',
+    marketFeeBps: int(env, 'MARKET_FEE_BPS', 0),
+    ...overrides,
+  };
+  return config;
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldError } from '../../../common/errors';
+import type { App, AppContext } from '../context';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes called by other servers (payment webhooks) carry no Origin and authenticate otherwise. */
+    skipOriginCheck?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** Hosts a browser may call us from: the one it asked for, and PUBLIC_URL's. */
+export function originAllowed(origin: string | undefined, host: string | undefined, ctx: AppContext): boolean {
+  if (origin === undefined) return true; // not a browser, or a same-origin GET: cookies alone cannot forge this
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host && originHost === host.toLowerCase()) return true;
+  return ctx.config.publicUrl !== undefined && originHost === new URL(ctx.config.publicUrl).host.toLowerCase();
+}
+
+/** Refuses state-changing calls sent by another site's page (cross-site request forgery). */
+export function registerOriginCheck(app: App, ctx: AppContext): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || req.routeOptions.config?.skipOriginCheck) return;
+    if (!originAllowed(req.headers.origin, req.headers.host, ctx)) {
+      return reply.code(403).send({ message: 'Cross-site request refused.' });
+    }
+  });
+}
+
+/** Turns a schema validation failure into the spec's list of {field, errorText}. */
+export function validationErrors(err: FastifyError): FieldError[] {
+  return (err.validation ?? []).map((v) => {
+    const params = v.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+    const fromPath = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const field = params?.missingProperty ?? params?.additionalProperty ?? fromPath ?? '';
+    const text = params?.missingProperty
+      ? 'This field is required.'
+      : `${field || 'Request'} ${v.message ?? 'is invalid'}.`;
+    return { field: field || (err.validationContext ?? 'body'), errorText: text };
+  });
+}
+
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
+    if (err.validation) return reply.code(400).send(validationErrors(err));
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side.', requestId: req.id });
+  });
+}

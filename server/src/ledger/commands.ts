@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
+import { rows, type Executor } from '../db/connection';
+import type { Work } from '../db/unit-of-work';
+import { account, systemAccounts, userAccounts } from './accounts';
+import { post, type EntryKind, type PostResult } from './ledger';
+
+/**
+ * The named money movements. Every feature moves money through one of these, inside its own transaction, so the
+ * business change and its payment commit or fail together.
+ */
+
+/** Creates the platform's accounts; safe to run on every start. */
+export async function ensureSystemAccounts(exec: Executor): Promise<void> {
+  await insertAccounts(exec, systemAccounts());
+}
+
+/** Opens a new user's available and escrow accounts. */
+export async function openUserAccounts(exec: Executor, userId: number): Promise<void> {
+  await insertAccounts(exec, userAccounts(userId));
+}
+
+async function insertAccounts(exec: Executor, accounts: ReturnType<typeof systemAccounts>): Promise<void> {
+  const values = sql.join(
+    accounts.map((a) => sql`(${a.code}, ${a.kind}, ${a.userId}::bigint, ${a.cause}, ${a.guarded})`),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`INSERT INTO ledger_accounts (code, kind, user_id, cause, guarded) VALUES ${values} ON CONFLICT (code) DO NOTHING`,
+  );
+}
+
+/** Money paid in by card: from the outside world into the user's balance. */
+export function creditTopUp(work: Work, userId: number, amount: number, paymentId: string): Promise<PostResult> {
+  return post(work, {
+    kind: 'TOPUP',
+    userId,
+    resourceId: paymentId,
+    postings: [
+      { account: account.externalCard, amount: -amount },
+      { account: account.available(userId), amount },
+    ],
+  });
+}
+
+/** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */
+export const goodwillShare = (amount: number) => Math.floor(amount / 2);
+
+export interface SpendInput {
+  userId: number;
+  amount: number;
+  kind: EntryKind;
+  resourceId?: string | null;
+  memo?: unknown;
+}
+
+/**
+ * A spend on the platform (upload, funding, comment, chat, key, graph): the user's balance goes down by `amount`,
+ * half of it to the goodwill payable of the user's chosen cause and the rest to revenue. A short balance throws
+ * InsufficientFunds and changes nothing.
+ */
+export async function spend(work: Work, input: SpendInput): Promise<PostResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad spend amount ${input.amount}`);
+  const cause = await causeOf(work.tx, input.userId);
+  const share = goodwillShare(input.amount);
+  const postings = [
+    { account: account.available(input.userId), amount: -input.amount },
+    { account: account.revenue, amount: input.amount - share },
+  ];
+  if (share > 0) postings.push({ account: account.goodwillPayable(cause), amount: share });
+  return post(work, {
+    kind: input.kind,
+    userId: input.userId,
+    resourceId: input.resourceId,
+    memo: input.memo,
+    postings,
+  });
+}
+
+async function causeOf(exec: Executor, userId: number): Promise<GoodWillType> {
+  const [row] = await rows<{ good_will: string | null }>(exec, sql`SELECT good_will FROM users WHERE id = ${userId}`);
+  const cause = row?.good_will;
+  return cause && (GOODWILL_TYPES as readonly string[]).includes(cause) ? (cause as GoodWillType) : DEFAULT_GOODWILL;
+}

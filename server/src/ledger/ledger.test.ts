@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness';
+import { makeUser } from '../test/factories';
+import { account } from './accounts';
+import { availableBalance, netPostings, post } from './ledger';
+import { spend } from './commands';
+import { checkConservation } from './conservation';
+import { InsufficientFunds } from '../http/errors';
+import { userEvent, type LiveEvent } from '../live/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('netPostings', () => {
+  it('refuses entries that do not sum to zero, fractions and single postings', () => {
+    expect(() =>
+      netPostings([
+        { account: 'a', amount: 5 },
+        { account: 'b', amount: -4 },
+      ]),
+    ).toThrow(/sum to 1/);
+    expect(() =>
+      netPostings([
+        { account: 'a', amount: 0.5 },
+        { account: 'b', amount: -0.5 },
+      ]),
+    ).toThrow(/bad amount/);
+    expect(() => netPostings([{ account: 'a', amount: 0 }])).toThrow(/two postings/);
+  });
+});
+
+describe('spend', () => {
+  it('takes the amount from the user, half to their cause and the rest to revenue', async () => {
+    const u = await makeUser(t.ctx, { balance: 1000 });
+    await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 15, kind: 'COMMENT' }));
+    expect(await availableBalance(t.ctx.db, u.id)).toBe(985);
+    expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses a spend one cent above the balance and says what is missing', async () => {
+    const u = await makeUser(t.ctx, { balance: 14 });
+    const err = await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 15, kind: 'COMMENT' })).catch((e) => e);
+    expect(err).toBeInstanceOf(InsufficientFunds);
+    expect((err as InsufficientFunds).missing).toBe(1);
+    expect(await availableBalance(t.ctx.db, u.id)).toBe(14);
+  });
+
+  it('publishes the new balance only after the transaction commits', async () => {
+    const u = await makeUser(t.ctx, { balance: 100 });
+    const seen: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => seen.push(e));
+    await t.ctx
+      .transact(async (w) => {
+        await spend(w, { userId: u.id, amount: 10, kind: 'COMMENT' });
+        throw new Error('business rule failed after the spend');
+      })
+      .catch(() => undefined);
+    await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 30, kind: 'COMMENT' }));
+    off();
+    expect(seen).toEqual([userEvent(u.id, 'balance', { value: 70 })]);
+  });
+
+  it('keeps the books balanced when 200 spends of 7 cents race for 1000 cents', async () => {
+    const u = await makeUser(t.ctx, { balance: 1000 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, () => t.ctx.transact((w) => spend(w, { userId: u.id, amount: 7, kind: 'TEST' }))),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientFunds).length;
+    expect(ok).toBe(142);
+    expect(refused).toBe(58);
+    expect(await availableBalance(t.ctx.db, u.id)).toBe(6);
+    expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true, postingsTotal: 0 });
+  });
+
+  it('never lets a direct posting take a user below zero', async () => {
+    const u = await makeUser(t.ctx, { balance: 5 });
+    const err = await t.ctx
+      .transact((w) =>
+        post(w, {
+          kind: 'TEST',
+          userId: u.id,
+          postings: [
+            { account: account.available(u.id), amount: -6 },
+            { account: account.revenue, amount: 6 },
+          ],
+        }),
+      )
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(InsufficientFunds);
+    expect(await availableBalance(t.ctx.db, u.id)).toBe(5);
+  });
+});

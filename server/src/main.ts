@@ -1,0 +1,44 @@
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/connection';
+import { createServer } from './server';
+
+const config = loadConfig();
+
+let server;
+try {
+  server = await createServer(config);
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+const running = server;
+
+if (config.seedDemo) {
+  const { seedDemoIfEmpty } = await import('./seed/demo');
+  await seedDemoIfEmpty(running.ctx);
+}
+
+await running.app.listen({ port: config.port, host: config.host });
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    running.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    running.close().then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      (err) => {
+        running.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App, AppContext } from '../../context';
+import { rows, type Executor } from '../../db/connection';
+import { forbidden, unauthorized } from '../../http/errors';
+
+export const SESSION_COOKIE = 'sid';
+
+/** Who is calling, loaded from the session cookie before the handler runs. */
+export interface SessionUser {
+  id: number;
+  username: string | null;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  ctx: AppContext,
+  exec: Executor,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(ctx.now().getTime() + ctx.config.sessionDays * 86_400_000);
+  await exec.execute(
+    sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${expires})`,
+  );
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.publicUrl?.startsWith('https://') ?? false,
+    expires,
+  });
+}
+
+export async function destroySession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) await ctx.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${hashToken(token)}`);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The user behind a session token, or null when it is unknown or expired. */
+export async function userOfToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const [row] = await rows<{ id: number; username: string | null; is_admin: boolean }>(
+    ctx.db,
+    sql`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > ${ctx.now()}`,
+  );
+  return row ? { id: row.id, username: row.username, isAdmin: row.is_admin } : null;
+}
+
+/** Loads `req.user` for every request that carries a session cookie. */
+export function registerSessionHook(app: App, ctx: AppContext): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    req.user = await userOfToken(ctx, req.cookies[SESSION_COOKIE]);
+  });
+}
+
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function requireAdmin(req: FastifyRequest): SessionUser {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden('Administrators only.');
+  return user;
+}
