@@ -8,14 +8,29 @@ export interface ValueMessage {
 
 export interface FundMessage {
   pictureId: number;
-  authorFund: number;
+  /** True when the author paid into their own picture (that also moves it on their profile). */
+  authorFund: boolean;
   fundAmount: number;
   fundOn: string;
 }
 
+export interface ControlError {
+  message: string;
+  /** The channel the refused frame named, when it named one. */
+  channel?: string;
+}
+
 /** Channel → topic → payload. Later features add their channels here. */
 export interface LiveChannels {
-  control: { subscribe: { channel: string }; unsubscribe: { channel: string }; ping: Record<string, never> };
+  control: {
+    subscribe: { channel: string };
+    unsubscribe: { channel: string };
+    ping: Record<string, never>;
+    /** The server's answer to a client `ping`. */
+    pong: Record<string, never>;
+    /** The server's answer to a frame it could not take; the socket stays open. */
+    error: ControlError;
+  };
   balance: { update: ValueMessage };
   keyCount: { update: ValueMessage };
   lootBoxCount: { update: ValueMessage };
@@ -26,13 +41,24 @@ export type Channel = keyof LiveChannels;
 export type Topic<C extends Channel> = keyof LiveChannels[C] & string;
 export type Payload<C extends Channel, T extends Topic<C>> = LiveChannels[C][T];
 
-export interface Envelope<C extends Channel = Channel, T extends Topic<C> = Topic<C>> {
-  ch: C;
-  t: T;
-  m: Payload<C, T>;
-}
+/** Every topic of any channel in C (distributes over a union, where `Topic<C>` would keep only shared ones). */
+export type AnyTopic<C extends Channel> = C extends Channel ? Topic<C> : never;
+
+/**
+ * A frame whose payload matches its channel and topic. Left open (`Envelope`, `Envelope<'balance'>`) it is the union
+ * of every valid {ch, t, m}, so narrowing on `ch` and `t` narrows `m`.
+ */
+export type Envelope<C extends Channel = Channel, T extends AnyTopic<C> = AnyTopic<C>> = {
+  [K in C]: { [U in Topic<K> & T]: { ch: K; t: U; m: Payload<K, U> } }[Topic<K> & T];
+}[C];
 
 /** Channels whose messages reach only the user they belong to. */
 export const PRIVATE_CHANNELS: ReadonlySet<string> = new Set(['balance', 'keyCount', 'lootBoxCount', 'notification']);
 
 export const LIVE_PATH = '/api/wss/universal';
+
+/** How many channels one socket may follow at once; a subscribe past it is refused with a control error. */
+export const MAX_LIVE_SUBSCRIPTIONS = 64;
+
+/** Channel names a client may subscribe to: a letter, then letters, digits and `_.:-`, 64 characters at most. */
+export const CHANNEL_NAME = /^[A-Za-z][\w.:-]{0,63}$/;

@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
 
@@ -82,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 4 * 1024 * 1024 + 1024, files: 1, fields: 10 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // The live hub tracks its own sockets and closes them with 1001 on shutdown (the plugin would send no code).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, clientTracking: false } });
 
   registerErrorHandler(app);
   registerOriginCheck(app, ctx);
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await userRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await pictureRoutes(app, ctx);
   await liveRoutes(app, ctx);
   await spaRoutes(app, ctx);
 

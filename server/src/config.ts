@@ -25,6 +25,10 @@ export interface Config {
   serveWeb: boolean;
   /** Platform fee on market trades, in basis points. */
   marketFeeBps: number;
+  /** Live sockets are pinged this often; one that missed the last pong is dropped. */
+  liveHeartbeatMs: number;
+  /** The Redis pub/sub channel live events travel on; deployments sharing one Redis need different names. */
+  redisChannel: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -86,6 +90,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionDays: int(env, 'SESSION_DAYS', 30),
     serveWeb: env.SERVE_WEB !== '0',
     marketFeeBps: int(env, 'MARKET_FEE_BPS', 0),
+    liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
+    redisChannel: env.REDIS_CHANNEL || 'wall:live',
     ...overrides,
   };
   return config;

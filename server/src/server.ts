@@ -25,7 +25,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     dataDir: config.dataDir,
     memory: opts.memory ?? false,
   });
-  const bus = await createBus(config.redisUrl);
+  const bus = await createBus(config.redisUrl, config.redisChannel);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });

@@ -59,7 +59,9 @@ export function registerErrorHandler(app: App): void {
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
     if (err.validation) return reply.code(400).send(validationErrors(err));
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+    // Every 400 is a list of {field, errorText} (DESIGN.md §2), also Fastify's own (unparseable JSON, wrong type).
+    if (status === 400) return reply.code(400).send([{ field: 'body', errorText: err.message }]);
+    if (status > 400 && status < 500) return reply.code(status).send({ message: err.message });
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side.', requestId: req.id });
   });

@@ -1,8 +1,8 @@
 import { MemoryBus, type Bus } from './bus';
 
 /** In-process unless REDIS_URL is set; then every instance shares one Redis channel. */
-export async function createBus(redisUrl: string | undefined): Promise<Bus> {
+export async function createBus(redisUrl: string | undefined, channel?: string): Promise<Bus> {
   if (!redisUrl) return new MemoryBus();
   const { RedisBus } = await import('./redis-bus');
-  return RedisBus.connect(redisUrl);
+  return RedisBus.connect(redisUrl, { channel });
 }

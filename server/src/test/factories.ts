@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rows } from '../db/connection';
 import { creditTopUp, openUserAccounts } from '../ledger/commands';
+import type { TestApp, TestClient } from './harness';
 
 let seq = 0;
 
@@ -22,4 +23,16 @@ export async function makeUser(
   await openUserAccounts(ctx.db, id);
   if (opts.balance) await ctx.transact((work) => creditTopUp(work, id, opts.balance!, `test-${id}`));
   return { id, username };
+}
+
+/** A client signed in as `userId` through a session row, without going through a login route. */
+export async function signIn(t: TestApp, userId: number, client: TestClient = t.client()): Promise<TestClient> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const expires = new Date(t.ctx.now().getTime() + 86_400_000);
+  await t.ctx.db.execute(
+    sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${tokenHash}, ${userId}, ${expires})`,
+  );
+  client.cookies.set('sid', token);
+  return client;
 }

@@ -29,7 +29,10 @@ export async function createSession(
   userId: number,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const expires = new Date(ctx.now().getTime() + ctx.config.sessionDays * 86_400_000);
+  const now = ctx.now();
+  const expires = new Date(now.getTime() + ctx.config.sessionDays * 86_400_000);
+  // Each sign-in tidies that user's dead sessions, so the table does not grow with every expired cookie.
+  await exec.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} AND expires_at <= ${now}`);
   await exec.execute(
     sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${expires})`,
   );

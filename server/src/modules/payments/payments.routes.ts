@@ -1,4 +1,51 @@
 import type { App, AppContext } from '../../context';
+import { forbidden } from '../../http/errors';
+import { isCashTenant, publicOrigin } from '../../http/tenant';
+import { requireUser } from '../auth/session';
+import { demoCheckoutRoutes, demoProvider } from './demo-checkout';
+import { CheckoutAnswer, CheckoutBody, FieldErrors, Message, PaymentAnswer, PaymentParams } from './payments.schemas';
+import { ownPayment, parseAmount, parseReturnUrl, presentPayment, startCheckout } from './payments.service';
+import { createStripeClient, stripeProvider, stripeWebhookRoutes } from './stripe';
 
-// Placeholder: this module's routes are being written.
-export async function paymentRoutes(_app: App, _ctx: AppContext): Promise<void> {}
+/**
+ * Card top-up (DESIGN.md §2 "Payments"): Stripe Checkout when configured, else the built-in demo provider. Money
+ * arrives only through creditTopUp, once per payment, when the provider says it was paid.
+ */
+export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
+  const stripe = ctx.config.stripe ? createStripeClient(ctx.config.stripe) : undefined;
+  const provider = stripe ? stripeProvider(stripe) : demoProvider;
+
+  app.post(
+    '/api/payment/checkout',
+    {
+      schema: {
+        body: CheckoutBody,
+        response: { 200: CheckoutAnswer, 400: FieldErrors, 401: Message, 403: Message, 502: Message },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      if (!isCashTenant(req, ctx)) {
+        throw forbidden('Card top-up is not available on this site. Add money with a charity donation link instead.');
+      }
+      const amount = parseAmount(req.body.amount, provider.minAmount);
+      const returnUrl = parseReturnUrl(req.body.url, req.headers.host, ctx.config.publicUrl);
+      const url = await startCheckout(ctx, provider, {
+        userId: user.id,
+        amount,
+        returnUrl,
+        origin: publicOrigin(req, ctx),
+      });
+      return { url };
+    },
+  );
+
+  app.get(
+    '/api/payment/:id',
+    { schema: { params: PaymentParams, response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message } } },
+    async (req) => presentPayment(await ownPayment(ctx, requireUser(req).id, req.params.id)),
+  );
+
+  if (stripe) await stripeWebhookRoutes(app, ctx, stripe, ctx.config.stripe!);
+  else await demoCheckoutRoutes(app, ctx);
+}

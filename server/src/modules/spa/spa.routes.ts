@@ -1,4 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { App, AppContext } from '../../context';
+import { isCashTenant } from '../../http/tenant';
+import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
 
-// Placeholder: this module's routes are being written.
-export async function spaRoutes(_app: App, _ctx: AppContext): Promise<void> {}
+const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
+/** Where the head tags go in the built index.html (web/index.html carries this comment). */
+const HEAD_MARK = '<!--app-head-->';
+const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout)/;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The head tags of one page: set in the HTML itself so crawlers and link previews see the tenant's brand. */
+export function headTags(tenant: Tenant, pathname: string, googleClientId: string | undefined): string {
+  const brand = brandOf(tenant);
+  const tags = [
+    `<title>${escapeHtml(pageTitle(tenant, pathname))}</title>`,
+    `<meta name="description" content="${escapeHtml(brand.description)}" />`,
+    `<meta name="tenant" content="${tenant}" />`,
+  ];
+  if (googleClientId) tags.push(`<meta name="google-client-id" content="${escapeHtml(googleClientId)}" />`);
+  return tags.join('\n    ');
+}
+
+/**
+ * Serves the built single-page app: hashed assets with a year-long cache, and index.html (branded per tenant) for
+ * every other page path, so a deep link or a reload lands in the client router.
+ */
+export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
+  if (!ctx.config.serveWeb) return;
+  const indexFile = path.join(WEB_DIR, 'index.html');
+  let template: string | undefined;
+  const readTemplate = () => {
+    // Read once: the build does not change under a running server (npm start rebuilds before starting).
+    if (template === undefined && fs.existsSync(indexFile)) template = fs.readFileSync(indexFile, 'utf8');
+    return template;
+  };
+
+  const assets = path.join(WEB_DIR, 'assets');
+  if (fs.existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+
+  app.get('/favicon.svg', async (_req, reply) => {
+    const file = path.join(WEB_DIR, 'favicon.svg');
+    if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(fs.readFileSync(file));
+  });
+
+  app.get('/*', async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (NOT_THE_APP.test(pathname)) return reply.code(404).send({ message: 'Not found.' });
+    const html = readTemplate();
+    if (html === undefined) {
+      return reply.code(503).type('text/plain').send('The web client is not built yet: run `npm run build`.\n');
+    }
+    const tenant: Tenant = isCashTenant(req, ctx) ? 'cash' : 'charity';
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html.replace(HEAD_MARK, headTags(tenant, pathname, ctx.config.google?.clientId)));
+  });
+}

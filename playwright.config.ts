@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The config is read by the runner and again by each worker: values made here are passed on through the env.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+process.env.E2E_PORT = String(PORT);
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'wall-e2e-'));
+process.env.E2E_RUN_NAME ??= new Date().toISOString().replace(/[:.]/g, '-');
+
+const baseURL = `http://localhost:${PORT}`;
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  // The system browser only; never a downloaded one (DESIGN.md §1).
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: '0',
+      PUBLIC_URL: baseURL,
+      CASH_HOSTS: `localhost:${PORT},127.0.0.1:${PORT}`,
+      AUTH_RATE_LIMIT: '10000',
+      ACCOUNT_LOGIN_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection';
+
+/**
+ * The real server as an operator runs it (`node --import tsx server/src/main.ts`), on the embedded database in a temporary
+ * DATA_DIR: it refuses a second process on the same directory, and on SIGTERM finishes what it has started, exits 0
+ * and releases the directory.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(dataDir: string, port: number): Server {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  // Not through the tsx CLI: it relays SIGTERM to its child and SIGKILLs it when the child, busy serving, does not
+  // acknowledge within 30 ms, which defeats a graceful shutdown under load.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      SERVE_WEB: '0',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(base: string, server: Server): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not come up:\n${server.output()}`);
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  let port: number;
+  let base: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-ops-'));
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = startServer(dataDir, port);
+    await waitForHealth(base, server);
+  });
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start a second server on a data directory in use, with a clear message and exit code 1', async () => {
+    const second = startServer(dataDir, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The embedded database in ${dataDir} is in use by another process`);
+    expect(second.output()).toContain('Stop that process first');
+    expect(second.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
+  it('on SIGTERM finishes the requests it is serving, exits 0 and frees the data directory', async () => {
+    // The embedded database has one connection, so 300 health checks queue up behind each other: when the first
+    // answer arrives most are still being served, and the signal lands in the middle of them.
+    const answers = Array.from({ length: 300 }, (_, i) =>
+      fetch(`${base}/api/health`, { headers: { 'x-request-id': `burst-${i}` } }).then(
+        async (res) => ({ id: `burst-${i}`, status: res.status, body: await res.text(), at: Date.now() }),
+        (err: Error) => ({ id: `burst-${i}`, status: 0, body: String(err.cause ?? err), at: Date.now() }),
+      ),
+    );
+    await Promise.race(answers);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const results = await Promise.all(answers);
+    expect(await server.exited).toBe(0);
+
+    // Every request the server had begun, it finished: each "incoming request" in its log has its "request completed".
+    const log = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; reqId?: string });
+    const begun = new Set(log.filter((l) => l.msg === 'incoming request').map((l) => l.reqId));
+    const finished = new Set(log.filter((l) => l.msg === 'request completed').map((l) => l.reqId));
+    expect([...begun].filter((id) => !finished.has(id))).toEqual([]);
+    expect(log.some((l) => l.msg.startsWith('shutting down'))).toBe(true);
+
+    // ...and its answers reached the clients whole, some of them well after the signal. A request still waiting in
+    // the listen queue when the server stopped listening gets a refused or reset connection, never a cut-off answer.
+    for (const r of results) {
+      if (r.status === 0) {
+        expect(begun.has(r.id), `${r.id} was begun but got ${r.body}`).toBe(false);
+        expect(r.body).toMatch(/ECONNRESET|ECONNREFUSED|other side closed/);
+      } else {
+        // 503 is Fastify's answer to a request arriving on an open connection once closing began, before routing.
+        expect([200, 503], r.body).toContain(r.status);
+        if (r.status === 200) expect(finished.has(r.id)).toBe(true);
+      }
+    }
+    expect(results.filter((r) => r.status === 200 && r.at > signalledAt).length).toBeGreaterThan(0);
+
+    // The lock is gone: the directory opens at once.
+    const reopened = await openDatabase({ dataDir });
+    await reopened.close();
+  });
+});

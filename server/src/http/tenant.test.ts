@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { isCashTenant, publicOrigin } from './tenant';
+
+const ctx = { config: loadConfig({ PORT: '3000', PUBLIC_URL: 'https://Flex.example' }) };
+const req = (host?: string) => ({ headers: host === undefined ? {} : { host } });
+
+describe('isCashTenant', () => {
+  it('counts the dev hosts on port 3000 and the public site as cash tenants, whatever the case', () => {
+    expect(isCashTenant(req('localhost:3000'), ctx)).toBe(true);
+    expect(isCashTenant(req('127.0.0.1:3000'), ctx)).toBe(true);
+    expect(isCashTenant(req('FLEX.example'), ctx)).toBe(true);
+  });
+
+  it('treats every other host, another port, or no Host at all as a charity tenant', () => {
+    expect(isCashTenant(req('green.example'), ctx)).toBe(false);
+    expect(isCashTenant(req('localhost:3001'), ctx)).toBe(false);
+    expect(isCashTenant(req('localhost'), ctx)).toBe(false);
+    expect(isCashTenant(req(), ctx)).toBe(false);
+  });
+
+  it('follows CASH_HOSTS when it is set', () => {
+    const custom = { config: loadConfig({ CASH_HOSTS: 'pay.example, Other.example:8443' }) };
+    expect(isCashTenant(req('other.example:8443'), custom)).toBe(true);
+    expect(isCashTenant(req('localhost:3000'), custom)).toBe(false);
+  });
+});
+
+describe('publicOrigin', () => {
+  it('prefers PUBLIC_URL, else the origin the request came to', () => {
+    expect(publicOrigin({ protocol: 'http', host: 'localhost:3000' }, ctx)).toBe('https://Flex.example');
+    const noPublic = { config: loadConfig({ PORT: '3000' }) };
+    expect(publicOrigin({ protocol: 'https', host: 'wall.example' }, noPublic)).toBe('https://wall.example');
+  });
+});

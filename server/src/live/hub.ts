@@ -1,0 +1,220 @@
+import WebSocket from 'ws';
+import { MAX_LIVE_SUBSCRIPTIONS, PRIVATE_CHANNELS } from '../../../common/live';
+import type { Bus, LiveEvent } from './bus';
+import { parseClientFrame } from './protocol';
+import type { Snapshot } from './snapshots';
+
+export interface HubOptions {
+  bus: Bus;
+  /** Ping period; a socket that has not answered the previous ping by the next one is dropped. */
+  heartbeatMs: number;
+  /** A socket with more than this many bytes waiting to be sent is a slow consumer and is dropped. */
+  maxBufferedBytes?: number;
+  maxSubscriptions?: number;
+  /** Frames a socket may send per second on average... */
+  framesPerSecond?: number;
+  /** ...and at once, e.g. resubscribing to everything after a reconnect. */
+  frameBurst?: number;
+  /** The current value of a private channel, sent when a signed-in socket subscribes to it. */
+  snapshot?: (userId: number, channel: string) => Promise<Snapshot | undefined>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** One open socket: who it belongs to and what it follows. */
+interface Client {
+  socket: WebSocket;
+  userId: number | null;
+  channels: Set<string>;
+  /** Events delivered per channel, so a snapshot read before a newer event is not sent after it. */
+  delivered: Map<string, number>;
+  alive: boolean;
+  tokens: number;
+  refilledAt: number;
+}
+
+/**
+ * The live connection's switchboard, one per app instance: it holds the open sockets, hears every event on the bus
+ * and sends each to the sockets following its channel (only the owner's sockets when the event names a user).
+ */
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly byUser = new Map<number, Set<Client>>();
+  private readonly stopListening: () => void;
+  private readonly timer: NodeJS.Timeout;
+  private readonly maxBuffered: number;
+  private readonly maxSubscriptions: number;
+  private readonly framesPerSecond: number;
+  private readonly frameBurst: number;
+  private closed = false;
+
+  constructor(private readonly opts: HubOptions) {
+    this.maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+    this.maxSubscriptions = opts.maxSubscriptions ?? MAX_LIVE_SUBSCRIPTIONS;
+    this.framesPerSecond = opts.framesPerSecond ?? 20;
+    this.frameBurst = opts.frameBurst ?? 2 * this.maxSubscriptions + 20;
+    this.stopListening = opts.bus.subscribe((event) => this.deliver(event));
+    this.timer = setInterval(() => this.heartbeat(), opts.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Open sockets on this instance. */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  add(socket: WebSocket, userId: number | null): void {
+    if (this.closed) {
+      socket.close(1001, 'Server shutting down');
+      return;
+    }
+    const client: Client = {
+      socket,
+      userId,
+      channels: new Set(),
+      delivered: new Map(),
+      alive: true,
+      tokens: this.frameBurst,
+      refilledAt: Date.now(),
+    };
+    this.clients.add(client);
+    if (userId !== null) addTo(this.byUser, userId, client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data, isBinary) => this.onFrame(client, data, isBinary));
+    socket.on('close', () => this.remove(client));
+    socket.on('error', () => socket.terminate()); // 'close' follows and cleans up
+  }
+
+  /** Sends an event to every socket that should see it; `userId` is never sent. */
+  deliver(event: LiveEvent): void {
+    const { ch, t, m, userId } = event as { ch: string; t: string; m: unknown; userId?: number };
+    let targets: Iterable<Client>;
+    if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
+    else if (PRIVATE_CHANNELS.has(ch))
+      return; // a private event without its owner reaches nobody
+    else targets = this.byChannel.get(ch) ?? [];
+    let text: string | undefined;
+    for (const client of targets) {
+      if (!client.channels.has(ch)) continue;
+      text ??= JSON.stringify({ ch, t, m });
+      client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
+      this.send(client, text);
+    }
+  }
+
+  /** Closes every socket with 1001 (going away), stops the heartbeat and leaves the bus. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.stopListening();
+    for (const client of this.clients) client.socket.close(1001, 'Server shutting down');
+  }
+
+  private onFrame(client: Client, data: WebSocket.RawData, isBinary: boolean): void {
+    if (!this.takeToken(client)) {
+      this.reply(client, 'error', { message: 'Too many messages; slow down.' });
+      return;
+    }
+    const frame = parseClientFrame(data, isBinary);
+    switch (frame.kind) {
+      case 'ping':
+        return this.reply(client, 'pong', {});
+      case 'subscribe':
+        return this.subscribe(client, frame.channel);
+      case 'unsubscribe':
+        client.channels.delete(frame.channel);
+        removeFrom(this.byChannel, frame.channel, client);
+        return;
+      case 'invalid':
+        return this.reply(client, 'error', { message: frame.message, channel: frame.channel });
+    }
+  }
+
+  private subscribe(client: Client, channel: string): void {
+    if (PRIVATE_CHANNELS.has(channel) && client.userId === null) {
+      return this.reply(client, 'error', { message: 'Sign in to follow this channel.', channel });
+    }
+    if (!client.channels.has(channel)) {
+      if (client.channels.size >= this.maxSubscriptions) {
+        return this.reply(client, 'error', { message: 'Too many channels on one connection.', channel });
+      }
+      client.channels.add(channel);
+      addTo(this.byChannel, channel, client);
+    }
+    if (client.userId !== null && PRIVATE_CHANNELS.has(channel)) void this.sendSnapshot(client, client.userId, channel);
+  }
+
+  private async sendSnapshot(client: Client, userId: number, channel: string): Promise<void> {
+    if (!this.opts.snapshot) return;
+    const seen = client.delivered.get(channel) ?? 0;
+    try {
+      const snap = await this.opts.snapshot(userId, channel);
+      // A live event that arrived meanwhile is newer than what was read; sending the read value would go back in time.
+      if (!snap || !client.channels.has(channel) || (client.delivered.get(channel) ?? 0) !== seen) return;
+      this.send(client, JSON.stringify({ ch: channel, t: snap.t, m: snap.m }));
+    } catch (err) {
+      if (!this.closed) this.opts.log.error({ err, channel }, 'live snapshot failed');
+    }
+  }
+
+  private reply(client: Client, t: string, m: object): void {
+    this.send(client, JSON.stringify({ ch: 'control', t, m }));
+  }
+
+  private send(client: Client, text: string): void {
+    const { socket } = client;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount + text.length > this.maxBuffered) {
+      // Buffering without bound for a reader that does not keep up would let one client grow our memory.
+      this.opts.log.warn({ userId: client.userId, buffered: socket.bufferedAmount }, 'live socket too slow, dropped');
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  }
+
+  private heartbeat(): void {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.ping();
+    }
+  }
+
+  private takeToken(client: Client): boolean {
+    const now = Date.now();
+    client.tokens = Math.min(
+      this.frameBurst,
+      client.tokens + ((now - client.refilledAt) / 1000) * this.framesPerSecond,
+    );
+    client.refilledAt = now;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  private remove(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    for (const channel of client.channels) removeFrom(this.byChannel, channel, client);
+    if (client.userId !== null) removeFrom(this.byUser, client.userId, client);
+  }
+}
+
+function addTo<K>(index: Map<K, Set<Client>>, key: K, client: Client): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(client);
+}
+
+function removeFrom<K>(index: Map<K, Set<Client>>, key: K, client: Client): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(client);
+  if (set.size === 0) index.delete(key);
+}

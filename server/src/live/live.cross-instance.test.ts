@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { creditTopUp } from '../ledger/commands';
+import { checkConservation } from '../ledger/conservation';
+import { MemoryMailer } from '../mail/mailer';
+import { createServer, type RunningServer } from '../server';
+import { freshPostgresDatabase, missingRealServices, realPostgresUrl, realRedisUrl } from '../test/databases';
+import { makeUser, signIn } from '../test/factories';
+import { TestClient, type TestApp } from '../test/harness';
+import type { LiveEvent } from './bus';
+import { LiveTestClient, settle, sleep } from './live-test-client';
+import { RedisBus } from './redis-bus';
+
+const skip = missingRealServices({ postgres: true, redis: true });
+/** A channel of this run's own, so parallel runs sharing one Redis never hear each other. */
+const channel = `wall:live:test:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+describe.skipIf(skip)('two app instances sharing PostgreSQL and Redis', () => {
+  let drop: () => Promise<void>;
+  let a: RunningServer;
+  let b: RunningServer;
+  let urlA: string;
+  let urlB: string;
+  const tabs: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    const pgdb = await freshPostgresDatabase(realPostgresUrl!);
+    drop = pgdb.drop;
+    const config = loadConfig(
+      { PORT: '3000' },
+      { databaseUrl: pgdb.url, redisUrl: realRedisUrl, redisChannel: channel, serveWeb: false },
+    );
+    // One after the other: both would migrate the same fresh database.
+    a = await createServer(config, { mailer: new MemoryMailer(), logger: false });
+    b = await createServer(config, { mailer: new MemoryMailer(), logger: false });
+    urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+    urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const tab of tabs) tab.close();
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  async function tabOn(base: string, cookie?: string) {
+    const tab = await LiveTestClient.open(base, { cookie });
+    tabs.push(tab);
+    return tab;
+  }
+
+  /** signIn only needs the context and a cookie jar, which a running server has. */
+  const cookieFor = async (server: RunningServer, userId: number) =>
+    (await signIn(server as TestApp, userId, new TestClient(server))).cookieHeader();
+
+  it('delivers a credit committed on A to the balance subscriber on B, once, and to nobody else', async () => {
+    const alice = await makeUser(a.ctx, { balance: 100 });
+    const bob = await makeUser(a.ctx, { balance: 50 });
+    const aliceOnB = await tabOn(urlB, await cookieFor(b, alice.id));
+    const aliceOnA = await tabOn(urlA, await cookieFor(a, alice.id));
+    const bobOnB = await tabOn(urlB, await cookieFor(b, bob.id));
+    for (const tab of [aliceOnB, aliceOnA, bobOnB]) tab.subscribe('balance');
+    await aliceOnB.next((f) => f.ch === 'balance' && f.m.value === 100);
+    await aliceOnA.next((f) => f.ch === 'balance' && f.m.value === 100);
+    await bobOnB.next((f) => f.ch === 'balance' && f.m.value === 50);
+
+    await a.ctx.transact((w) => creditTopUp(w, alice.id, 400, 'cross-instance-1'));
+
+    expect(await aliceOnB.next((f) => f.ch === 'balance' && f.m.value === 500)).toEqual({
+      ch: 'balance',
+      t: 'update',
+      m: { value: 500 },
+    });
+    await aliceOnA.next((f) => f.ch === 'balance' && f.m.value === 500);
+    await sleep(200); // a second copy, if any, would come right behind the first
+    await Promise.all([aliceOnA, aliceOnB, bobOnB].map(settle));
+    expect(aliceOnB.on('balance').map((f) => f.m.value)).toEqual([100, 500]);
+    expect(aliceOnA.on('balance').map((f) => f.m.value)).toEqual([100, 500]);
+    expect(bobOnB.on('balance').map((f) => f.m.value)).toEqual([50]);
+    expect((await checkConservation(a.ctx.db)).ok).toBe(true);
+  });
+
+  it('delivers a public event raised on B to an anonymous subscriber on A', async () => {
+    const watcher = await tabOn(urlA);
+    watcher.subscribe('picture');
+    await settle(watcher);
+    const fund = { pictureId: 1, authorFund: true, fundAmount: 3, fundOn: '2026-11-22T11:00:00.000Z' };
+    await b.ctx.bus.publish({ ch: 'picture', t: 'fund', m: fund });
+    expect(await watcher.next((f) => f.ch === 'picture')).toEqual({ ch: 'picture', t: 'fund', m: fund });
+  });
+});
+
+describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
+  it('carries an event published on one connection to every subscriber, the publisher included, once', async () => {
+    const one = await RedisBus.connect(realRedisUrl!, { channel });
+    const two = await RedisBus.connect(realRedisUrl!, { channel });
+    const elsewhere = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:other` });
+    try {
+      const heardByOne: LiveEvent[] = [];
+      const heardByTwo: LiveEvent[] = [];
+      const heardElsewhere: LiveEvent[] = [];
+      one.subscribe((e) => heardByOne.push(e));
+      two.subscribe((e) => heardByTwo.push(e));
+      elsewhere.subscribe((e) => heardElsewhere.push(e));
+      const event = { ch: 'balance', t: 'update', m: { value: 42 }, userId: 7 } as LiveEvent;
+
+      await one.publish(event);
+      for (let i = 0; i < 50 && heardByTwo.length === 0; i++) await sleep(20);
+      await sleep(100);
+
+      expect(heardByTwo).toEqual([event]);
+      expect(heardByOne).toEqual([event]);
+      expect(heardElsewhere).toEqual([]);
+    } finally {
+      await Promise.all([one.close(), two.close(), elsewhere.close()]);
+    }
+  });
+
+  it('stops calling a handler once it unsubscribes', async () => {
+    const bus = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:unsubscribe` });
+    try {
+      const heard: LiveEvent[] = [];
+      const off = bus.subscribe((e) => heard.push(e));
+      off();
+      await bus.publish({ ch: 'picture', t: 'fund', m: {} } as LiveEvent);
+      await sleep(150);
+      expect(heard).toEqual([]);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('refuses to start when Redis cannot be reached', async () => {
+    await expect(RedisBus.connect('redis://127.0.0.1:1', { onError: () => {} })).rejects.toThrow(
+      /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_TIMEOUT_MS } from './health.routes';
+import { startTestApp, type TestApp } from '../../test/harness';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 200 {ok: true} while the database answers', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('needs no session and no Origin, as load balancers call it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health without a database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 {ok: false} once the database is gone, so the instance is taken out of rotation', async () => {
+    const database = t.ctx.database;
+    await database.close();
+    // Already closed: the app's own shutdown must not close it twice.
+    database.close = async () => {};
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ok: false });
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('GET /api/health on a stalled embedded database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 in bounded time when the database does not answer', async () => {
+    // The embedded database has one connection: a transaction that sits idle stalls every other query behind it.
+    let release!: () => void;
+    const held = t.ctx.db.transaction(() => new Promise<void>((r) => (release = r)));
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    release();
+    await held;
+    expect(res.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(HEALTH_TIMEOUT_MS + 1_000);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

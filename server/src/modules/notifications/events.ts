@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection';
+
+/** SPEC §3 notification topics. */
+export type NotificationTopic =
+  | 'IMAGE_COMMENT'
+  | 'ITEM_SOLD'
+  | 'ITEM_BOUGHT'
+  | 'IMAGE_OVERTOOK'
+  | 'COMMENT_REPLY'
+  | 'IMAGE_LIKE'
+  | 'IMAGE_COMMENT_REACTED'
+  | 'SYSTEM_MESSAGE';
+
+export interface NotificationEvent {
+  /** Who is notified. */
+  userId: number;
+  topic: NotificationTopic;
+  actorId?: number | null;
+  pictureId?: number | null;
+  commentId?: number | null;
+  amount?: number | null;
+  item?: string | null;
+  message?: string | null;
+}
+
+/**
+ * Records events in the caller's transaction, so an event exists exactly when the change behind it committed.
+ * Delivery (grouping, the live `notification` channel) belongs to the notifications feature.
+ */
+export async function recordEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const values = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.userId}::bigint, ${e.topic}, ${e.actorId ?? null}::bigint, ${e.pictureId ?? null}::bigint,
+             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}, ${e.message ?? null})`,
+    ),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message)
+        VALUES ${values}`,
+  );
+}
+
+export const recordEvent = (exec: Executor, event: NotificationEvent) => recordEvents(exec, [event]);

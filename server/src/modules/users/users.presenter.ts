@@ -1,0 +1,35 @@
+import type { Static } from 'typebox';
+import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
+import type { ProfileRow } from './users.repository';
+import type { Profile, UserInfo } from './users.schemas';
+
+// Picture URLs arrive with the pictures issue; until then no one has a profile picture to show.
+const profileImageUrl = (_profileImageId: number | null): string | null => null;
+
+const causeOf = (stored: string | null): GoodWillType =>
+  stored && (GOODWILL_TYPES as readonly string[]).includes(stored) ? (stored as GoodWillType) : DEFAULT_GOODWILL;
+
+/** The signed-in user's own view of their account. */
+export function presentProfile(row: ProfileRow, firstLogin: boolean): Static<typeof Profile> {
+  return {
+    id: row.id,
+    username: row.username,
+    balance: row.balance,
+    keyCount: row.keyCount,
+    lootBoxCount: row.lootBoxCount,
+    profileImageUrl: profileImageUrl(row.profileImageId),
+    badge: row.badge,
+    firstLogin,
+    emailVerified: row.emailVerified,
+    isAdmin: row.isAdmin,
+    goodWill: causeOf(row.goodWill),
+  };
+}
+
+/** What anyone may see of a user. */
+export function presentUserInfo(row: {
+  username: string | null;
+  profileImageId: number | null;
+}): Static<typeof UserInfo> {
+  return { username: row.username, profileImageUrl: profileImageUrl(row.profileImageId) };
+}

@@ -1,0 +1,123 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { NavLink } from 'react-router';
+import { useLoggedIn } from '../lib/session';
+import { Icon, type IconName } from './icons';
+import { openPopup } from './popups/store';
+import { Balance } from './UserArea';
+
+/** The bar can be dragged between these heights; above the threshold it shows its second row (SPEC §9). */
+export const BAR_MIN = 87;
+export const BAR_MAX = 135;
+export const BAR_ENLARGE_AT = 88;
+
+const clamp = (h: number) => Math.min(BAR_MAX, Math.max(BAR_MIN, Math.round(h)));
+
+interface BarItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  needsLogin: boolean;
+}
+
+const FIRST_ROW: BarItem[] = [
+  { label: 'Wall', to: '/', icon: 'wall', needsLogin: false },
+  { label: 'Upload', to: '/upload', icon: 'upload', needsLogin: true },
+  { label: 'Chat', to: '/chat', icon: 'chat', needsLogin: true },
+];
+const AFTER_MENU: BarItem[] = [
+  { label: 'Notifications', to: '/mobile-notifications', icon: 'bell', needsLogin: true },
+  { label: 'Profile', to: '/mobile-profile', icon: 'profile', needsLogin: true },
+];
+const SECOND_ROW: BarItem[] = [
+  { label: 'Lootboxes', to: '/lootboxes', icon: 'lootbox', needsLogin: true },
+  { label: 'My items', to: '/my-items', icon: 'items', needsLogin: true },
+  { label: 'Store', to: '/item-store', icon: 'store', needsLogin: true },
+];
+
+/** The phone and tablet navigation at the bottom of the screen. */
+export function BottomBar() {
+  const loggedIn = useLoggedIn();
+  const [height, setHeight] = useState(() => clamp(Number(localStorage.getItem('bottomBarHeight')) || BAR_MIN));
+  const drag = useRef<{ y: number; h: number } | null>(null);
+  const expanded = height > BAR_ENLARGE_AT;
+
+  const resize = (h: number) => {
+    const next = clamp(h);
+    setHeight(next);
+    localStorage.setItem('bottomBarHeight', String(next));
+  };
+
+  const item = (it: BarItem) => (
+    <NavLink
+      key={it.label}
+      to={it.to}
+      end={it.to === '/'}
+      aria-label={it.label}
+      data-tip={it.label}
+      className={({ isActive }) => (isActive ? 'bar-item bar-item--active' : 'bar-item')}
+      onClick={(e) => {
+        if (it.needsLogin && !loggedIn) {
+          e.preventDefault();
+          openPopup({ kind: 'signIn' });
+        }
+      }}
+    >
+      <Icon name={it.icon} />
+      <span className="bar-item__label">{it.label}</span>
+    </NavLink>
+  );
+
+  return (
+    <nav className="bottom-bar" aria-label="Main" style={{ height }} data-testid="bottom-bar" data-expanded={expanded}>
+      <div
+        className="bottom-bar__handle"
+        role="slider"
+        tabIndex={0}
+        aria-label="Menu bar height"
+        aria-valuemin={BAR_MIN}
+        aria-valuemax={BAR_MAX}
+        aria-valuenow={height}
+        data-testid="bottom-bar-handle"
+        onPointerDown={(e: PointerEvent<HTMLDivElement>) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drag.current = { y: e.clientY, h: height };
+        }}
+        onPointerMove={(e) => {
+          if (drag.current) resize(drag.current.h + (drag.current.y - e.clientY));
+        }}
+        onPointerUp={() => (drag.current = null)}
+        onPointerCancel={() => (drag.current = null)}
+        onKeyDown={(e: KeyboardEvent) => {
+          if (e.key === 'ArrowUp') resize(height + 8);
+          else if (e.key === 'ArrowDown') resize(height - 8);
+          else return;
+          e.preventDefault();
+        }}
+      />
+      <div className="bottom-bar__row">
+        {item(FIRST_ROW[0]!)}
+        {!loggedIn && (
+          <button type="button" className="bar-item" aria-label="Login" data-tip="Login" onClick={() => openPopup({ kind: 'signIn' })}>
+            <Icon name="login" />
+            <span className="bar-item__label">Login</span>
+          </button>
+        )}
+        {FIRST_ROW.slice(1).map(item)}
+        <button
+          type="button"
+          className="bar-item"
+          aria-label={expanded ? 'Less menu' : 'More menu'}
+          aria-expanded={expanded}
+          data-tip="Menu"
+          onClick={() => resize(expanded ? BAR_MIN : BAR_MAX)}
+        >
+          <Icon name="menu" />
+          <span className="bar-item__label">Menu</span>
+        </button>
+        {AFTER_MENU.map(item)}
+        {loggedIn && <Balance compact />}
+      </div>
+      {expanded && <div className="bottom-bar__row bottom-bar__row--second">{SECOND_ROW.map(item)}</div>}
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { BottomBar } from './BottomBar';
+import { GlobalTooltip } from './GlobalTooltip';
+import { Header } from './Header';
+import { MainMenu } from './MainMenu';
+import { hasExtraPanel } from './nav';
+import { PopupHost } from './popups/PopupHost';
+import { useNavigationRules, useSessionRules } from './useShellEffects';
+import './Shell.css';
+
+/** The frame around every page: header, side and right panels on desktop, the bottom bar below 1230 px. */
+export function Shell() {
+  const { pathname } = useLocation();
+  useNavigationRules();
+  useSessionRules();
+  return (
+    <div className="shell">
+      <Header />
+      <div className="shell__body">
+        <aside className="side-panel" aria-label="Side panel">
+          <MainMenu />
+        </aside>
+        <main className="shell__main" id="main">
+          <Suspense fallback={<p className="loading">Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <aside className="right-panel" aria-label="Right panel">
+          {hasExtraPanel(pathname) && (
+            <section className="panel extra-panel" aria-label="About the wall" data-testid="extra-panel">
+              <h2>How the wall works</h2>
+              <p>Every picture carries the money put on it. The more it holds, the higher it climbs.</p>
+              <p>Trending favours recent money: a payment counts less with every minute.</p>
+            </section>
+          )}
+          <section className="panel" aria-label="Good to know">
+            <h2>Good to know</h2>
+            <p>Half of everything spent here goes to a cause each spender picks.</p>
+          </section>
+        </aside>
+      </div>
+      <BottomBar />
+      <PopupHost />
+      <GlobalTooltip />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../common/money';
+import { useCachedImage } from '../lib/imageCache';
+import { logout, useLoggedIn, useProfile } from '../lib/session';
+import { openPopup } from './popups/store';
+
+/** The balance, or a placeholder while it is unknown; clicking it adds money. */
+export function Balance({ compact }: { compact?: boolean }) {
+  const { data } = useProfile();
+  const text = data ? formatMoney(data.balance) : '$—';
+  return (
+    <button
+      type="button"
+      className={compact ? 'balance balance--compact' : 'balance'}
+      aria-label={data ? `Balance ${text}, add money` : 'Balance loading, add money'}
+      data-tip="Add money"
+      data-testid="balance"
+      onClick={() => openPopup({ kind: 'addMoney' })}
+    >
+      {text}
+    </button>
+  );
+}
+
+export function Avatar({ url, size = 36, alt = '' }: { url: string | null | undefined; size?: number; alt?: string }) {
+  const src = useCachedImage(url);
+  return <img className="avatar" src={src} width={size} height={size} alt={alt} />;
+}
+
+/** Header user area: SIGN IN when logged out; else name, balance, avatar and the account dropdown. */
+export function UserArea() {
+  const loggedIn = useLoggedIn();
+  const { data: profile } = useProfile();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  if (!loggedIn) {
+    return (
+      <button type="button" className="button button--primary sign-in" onClick={() => openPopup({ kind: 'signIn' })}>
+        SIGN IN
+      </button>
+    );
+  }
+
+  const close = () => setOpen(false);
+  return (
+    <div className="user-area" ref={root}>
+      <span className="user-area__name" data-testid="username">
+        {profile?.username ?? '…'}
+      </span>
+      <Balance />
+      <button
+        ref={button}
+        type="button"
+        className="user-area__avatar"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar url={profile?.profileImageUrl} />
+      </button>
+      {open && (
+        <div className="dropdown" role="menu" aria-label="Account">
+          <Link role="menuitem" to="/goodwill" onClick={close}>
+            Swag
+          </Link>
+          <Link role="menuitem" to="/profile/edit" onClick={close}>
+            Set Profile
+          </Link>
+          <Link role="menuitem" to="/transactions" onClick={close}>
+            Transactions
+          </Link>
+          <button role="menuitem" type="button" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

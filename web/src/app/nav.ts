@@ -1,0 +1,26 @@
+import type { IconName } from './icons';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  /** Logged out, it opens the sign-in popup instead of navigating. */
+  needsLogin: boolean;
+}
+
+/** The menu of SPEC §2 "Navigation and shell"; PROFILE's path depends on the user. */
+export const MENU: NavItem[] = [
+  { label: 'THE WALL', to: '/', icon: 'wall', needsLogin: false },
+  { label: 'LOOTBOXES', to: '/lootboxes', icon: 'lootbox', needsLogin: true },
+  { label: 'INVENTORY', to: '/my-items', icon: 'items', needsLogin: true },
+  { label: 'STORE', to: '/item-store', icon: 'store', needsLogin: true },
+  { label: 'CHAT', to: '/chat', icon: 'chat', needsLogin: true },
+  { label: 'PROFILE', to: '/profile', icon: 'profile', needsLogin: true },
+];
+
+/** Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. */
+const PUBLIC_PATHS = /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$)/;
+export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.test(pathname);
+
+/** Wall-like pages that get the desktop extra panel. */
+export const hasExtraPanel = (pathname: string): boolean => /^\/($|week\/?$|trending\/?$|profile)/.test(pathname);

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { tenant } from '../lib/tenant';
+import { Placeholder } from '../pages/Placeholder';
+
+/** Route chunks load on demand, so the wall's first load carries only the shell and the wall. */
+const page = (load: () => Promise<ComponentType>): RouteObject['lazy'] => async () => ({ Component: await load() });
+const soon = (title: string): RouteObject['element'] => <Placeholder title={title} />;
+
+const wall = page(() => import('../pages/WallPage').then((m) => m.default));
+const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
+  page(() => import('../pages/PaymentPages').then((m) => m[name]));
+
+/** SPEC §2's route table. A later issue replaces a `soon(...)` line with its screen's `page(...)`. */
+export const routes: RouteObject[] = [
+  { index: true, lazy: wall },
+  { path: 'trending', lazy: wall },
+  { path: 'image/share/:imageId', element: soon('Share Image') },
+  { path: 'image/:browsing/:id', element: soon('Image detail') },
+  { path: 'profile/edit', element: soon('Set profile picture') },
+  { path: 'profile/:userId', element: soon('User profile') },
+  { path: 'mobile-profile', lazy: page(() => import('../pages/MobileProfilePage').then((m) => m.default)) },
+  { path: 'upload', element: soon('Upload') },
+  { path: 'lootboxes', element: soon('Lootboxes') },
+  { path: 'my-items', element: soon('Inventory') },
+  { path: 'item-store', element: soon('Store') },
+  { path: 'items-detail/:itemType/:type', element: soon('Item detail') },
+  { path: 'chat', element: soon('Chat') },
+  { path: 'notifications', element: soon('Notifications') },
+  { path: 'mobile-notifications', element: soon('Notifications') },
+  { path: 'verify-email', lazy: page(() => import('../pages/VerifyEmailPage').then((m) => m.default)) },
+  { path: 'goodwill', element: soon('Swag') },
+  { path: 'goodwill/proof', element: soon('Swag proof') },
+  { path: 'transactions', element: soon('Transactions') },
+  { path: 'transactions/:type', element: soon('Transaction details') },
+  { path: 'success', lazy: payment('SuccessPage') },
+  { path: 'cancel', lazy: payment('CancelPage') },
+  { path: 'close-the-window', lazy: payment('CloseTheWindowPage') },
+  { path: 'admin-console', element: soon('Admin console') },
+  // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false).
+  ...(tenant === 'charity'
+    ? [
+        { path: 'my-donations', element: soon('Donation links') },
+        { path: 'public-donations', element: soon('Donation links') },
+      ]
+    : []),
+  { path: '*', element: soon('Page not found') },
+];

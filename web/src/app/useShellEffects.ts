@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { pageTitle } from '../../../common/brand';
+import { api } from '../lib/api';
+import { live, useLiveChannel } from '../lib/live';
+import { setLoggedIn, useLoggedIn, useProfile, useSetProfileField } from '../lib/session';
+import { tenant } from '../lib/tenant';
+import { isPublicPath } from './nav';
+import { closePopupOnNavigation, openPopup } from './popups/store';
+
+/** Page title, popups closing on navigation, and the logged-out redirect. */
+export function useNavigationRules(): void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const loggedIn = useLoggedIn();
+
+  useEffect(() => {
+    document.title = pageTitle(tenant, pathname);
+    closePopupOnNavigation(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (loggedIn || isPublicPath(pathname)) return;
+    navigate('/', { replace: true });
+    openPopup({ kind: 'signIn' }, { path: '/' });
+  }, [loggedIn, pathname, navigate]);
+}
+
+/** The signed-in user's session: a broken one is ended, a first login is welcomed, counters stay live. */
+export function useSessionRules(): void {
+  const loggedIn = useLoggedIn();
+  const { data: profile, error } = useProfile();
+  const setField = useSetProfileField();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!error || !loggedIn) return;
+    // The flag says signed in but the server disagrees: log out for real and start over.
+    void api('/api/auth/logout', { method: 'POST', body: {} })
+      .catch(() => {})
+      .finally(() => {
+        setLoggedIn(false);
+        window.location.reload();
+      });
+  }, [error, loggedIn]);
+
+  useEffect(() => {
+    if (!profile?.firstLogin) return;
+    const key = `welcomed:${profile.id}`;
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, '1');
+    openPopup({ kind: 'welcome', username: profile.username ?? 'friend' });
+  }, [profile?.firstLogin, profile?.id, profile?.username]);
+
+  useEffect(() => live.onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+
+  const signedIn = loggedIn && profile !== undefined;
+  useLiveChannel('balance', (m) => setField('balance', (m.m as { value: number }).value), signedIn);
+  useLiveChannel('keyCount', (m) => setField('keyCount', (m.m as { value: number }).value), signedIn);
+  useLiveChannel('lootBoxCount', (m) => setField('lootBoxCount', (m.m as { value: number }).value), signedIn);
+}

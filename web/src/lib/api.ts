@@ -1,0 +1,74 @@
+import { GENERIC_ERROR_TEXT, type FieldError, type PaymentRequiredBody } from '../../../common/errors';
+
+/** A non-OK answer; `body` is the parsed JSON (or text) the server sent. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('Network response was not ok');
+  }
+}
+
+let onPaymentRequired: (missing: number) => void = () => {};
+/** Any 402 anywhere opens the top-up popup with the shortfall; the popup layer registers itself here. */
+export function setPaymentRequiredHandler(fn: (missing: number) => void): void {
+  onPaymentRequired = fn;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Money actions send one key per user action, so a retried click is never charged twice. */
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  let body: string | undefined;
+  if (method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body ?? {});
+  }
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const res = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  if (res.status === 402) {
+    const missing = (parsed as PaymentRequiredBody | undefined)?.missing;
+    if (typeof missing === 'number' && missing > 0) onPaymentRequired(missing);
+  }
+  if (!res.ok) throw new ApiError(res.status, parsed);
+  return parsed as T;
+}
+
+export const newActionKey = (): string => crypto.randomUUID();
+
+/** The field errors of a 400 answer, or undefined when the failure was of another kind. */
+export function fieldErrorsOf(err: unknown): FieldError[] | undefined {
+  if (!(err instanceof ApiError) || err.status !== 400 || !Array.isArray(err.body)) return undefined;
+  return (err.body as unknown[]).filter(
+    (e): e is FieldError =>
+      typeof e === 'object' && e !== null && typeof (e as FieldError).errorText === 'string' && 'field' in e,
+  );
+}
+
+/** What to show for a failed form call: server field errors by field, or the generic text. */
+export function formErrors(err: unknown, fields: readonly string[]): { byField: Record<string, string>; general?: string } {
+  const list = fieldErrorsOf(err);
+  if (!list || list.length === 0) return { byField: {}, general: GENERIC_ERROR_TEXT };
+  const byField: Record<string, string> = {};
+  const other: string[] = [];
+  for (const e of list) {
+    if (fields.includes(e.field) && !byField[e.field]) byField[e.field] = e.errorText;
+    else other.push(e.errorText);
+  }
+  return { byField, general: other.length ? other.join(' ') : undefined };
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import defaultAvatar from '../assets/default-avatar.svg';
+import { LruCache } from './lru';
+
+export const DEFAULT_AVATAR: string = defaultAvatar;
+export const IMAGE_CACHE_SIZE = 40;
+
+// Images are fetched once as blobs and kept as object URLs; an evicted one is released.
+const cache = new LruCache<string, Promise<string>>(IMAGE_CACHE_SIZE, (entry) => {
+  void entry.then((src) => {
+    if (src.startsWith('blob:')) URL.revokeObjectURL(src);
+  });
+});
+
+/** The displayable address of an image, or the fallback when it cannot be loaded (the failure is only logged). */
+export function loadImage(url: string, fallback = DEFAULT_AVATAR): Promise<string> {
+  const hit = cache.get(url);
+  if (hit) return hit;
+  const loading = fetch(url, { mode: 'cors', credentials: 'same-origin' })
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`image ${url}: ${res.status}`);
+      return URL.createObjectURL(await res.blob());
+    })
+    .catch((err: unknown) => {
+      console.warn('image fetch failed', err);
+      return fallback;
+    });
+  cache.set(url, loading);
+  return loading;
+}
+
+export function useCachedImage(url: string | null | undefined, fallback = DEFAULT_AVATAR): string {
+  const [src, setSrc] = useState<string>(fallback);
+  useEffect(() => {
+    if (!url) {
+      setSrc(fallback);
+      return;
+    }
+    let live = true;
+    void loadImage(url, fallback).then((s) => live && setSrc(s));
+    return () => {
+      live = false;
+    };
+  }, [url, fallback]);
+  return src;
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { LIVE_PATH, type Channel, type Envelope } from '../../../common/live';
+
+type Handler = (message: Envelope) => void;
+
+/** How often a dropped connection is noticed and reopened (SPEC §9 "Timings"). */
+export const RECONNECT_CHECK_MS = 3_000;
+
+/**
+ * One websocket for the whole page. Views subscribe to channels while mounted; the client keeps one server-side
+ * subscription per channel, resubscribes after a reconnect, and unsubscribes from anything it did not ask for.
+ */
+export class LiveClient {
+  private socket: WebSocket | undefined;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private everOpened = false;
+  private readonly reconnectListeners = new Set<() => void>();
+
+  constructor(
+    private readonly url: () => string,
+    private readonly open: (url: string) => WebSocket = (u) => new WebSocket(u),
+  ) {}
+
+  subscribe(channel: Channel | string, handler: Handler): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      this.control('subscribe', channel);
+    }
+    set.add(handler);
+    this.ensureRunning();
+    return () => {
+      set.delete(handler);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        this.control('unsubscribe', channel);
+      }
+    };
+  }
+
+  /** Called after a reconnect, so views can refetch what they may have missed. */
+  onReconnect(fn: () => void): () => void {
+    this.reconnectListeners.add(fn);
+    return () => this.reconnectListeners.delete(fn);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.socket?.close();
+    this.socket = undefined;
+  }
+
+  private ensureRunning(): void {
+    this.timer ??= setInterval(() => this.check(), RECONNECT_CHECK_MS);
+    this.check();
+  }
+
+  private check(): void {
+    if (this.handlers.size === 0) return;
+    const state = this.socket?.readyState;
+    if (state === undefined || state === WebSocket.CLOSING || state === WebSocket.CLOSED) this.connect();
+  }
+
+  private connect(): void {
+    let socket: WebSocket;
+    try {
+      socket = this.open(this.url());
+    } catch {
+      return; // tried again at the next check
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      for (const channel of this.handlers.keys()) this.control('subscribe', channel);
+      if (this.everOpened) this.reconnectListeners.forEach((fn) => fn());
+      this.everOpened = true;
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = () => {}; // onclose follows; the timer reconnects
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let message: Envelope;
+    try {
+      message = JSON.parse(data) as Envelope;
+    } catch {
+      return;
+    }
+    if (!message || typeof message.ch !== 'string' || message.ch === 'control') return;
+    const set = this.handlers.get(message.ch);
+    if (!set) {
+      this.control('unsubscribe', message.ch);
+      return;
+    }
+    set.forEach((h) => h(message));
+  }
+
+  private control(topic: 'subscribe' | 'unsubscribe', channel: string): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return; // onopen sends the subscriptions
+    this.socket.send(JSON.stringify({ ch: 'control', t: topic, m: { channel } }));
+  }
+}
+
+export const live = new LiveClient(() => {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}${LIVE_PATH}`;
+});
+
+/** Subscribes while the calling view is mounted (and `enabled`); the handler may change between renders. */
+export function useLiveChannel(channel: Channel, handler: Handler, enabled = true): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!enabled) return;
+    return live.subscribe(channel, (m) => latest.current(m));
+  }, [channel, enabled]);
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { logout, useProfile } from '../lib/session';
+
+/** The phone's account menu: one tile per destination (SPEC §2 "Mobile profile menu"). */
+export default function MobileProfilePage() {
+  const { data: profile } = useProfile();
+  return (
+    <section className="page">
+      <h1>Profile</h1>
+      <div className="tiles">
+        <Link className="tile" to="/profile/edit">
+          Set Profile Picture
+        </Link>
+        <Link className="tile" to="/transactions">
+          Transactions
+        </Link>
+        <Link className="tile" to="/goodwill">
+          Swag
+        </Link>
+        <button type="button" className="tile" onClick={() => void logout()}>
+          Logout
+        </button>
+        {profile && (
+          <Link className="tile" to={`/profile/${profile.id}`}>
+            My Profile
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
