@@ -45,6 +45,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+      // The tenant test drives its own browser at desktop width.
+      testIgnore: /tenant\.spec\.ts/,
     },
   ],
   webServer: {

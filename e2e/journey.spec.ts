@@ -45,7 +45,7 @@ test('a visitor registers, verifies the email, tops up in the payment window and
   await page.keyboard.press('Escape');
   if (isPhone(page)) {
     await page.getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   } else {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -29,6 +29,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** The Redis pub/sub channel live events travel on; deployments sharing one Redis need different names. */
   redisChannel: string;
+  /** How long a page of the wall may be served from memory (0: never); any purchase clears it at once. */
+  wallCacheMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     marketFeeBps: int(env, 'MARKET_FEE_BPS', 0),
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
+    wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),
     ...overrides,
   };
   return config;

@@ -2,7 +2,14 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/connection';
 import { createServer } from './server';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad environment variable: one line saying which, not a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 
 let server;
 try {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
+import { registerCloseOnShutdown } from './http/hooks';
 import { createBus } from './live/create-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -30,6 +31,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
   const built = await buildApp({ config, database, bus, mailer, logger: opts.logger, now: opts.now });
+  registerCloseOnShutdown(built.app);
   let closing: Promise<void> | undefined;
   return {
     ...built,

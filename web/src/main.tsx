@@ -10,7 +10,10 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
-const router = createBrowserRouter([{ path: '/', element: <Shell />, children: routes }]);
+// The fallback shows while the first page's chunk loads.
+const router = createBrowserRouter([
+  { path: '/', element: <Shell />, hydrateFallbackElement: <p className="loading">Loading...</p>, children: routes },
+]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

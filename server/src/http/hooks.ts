@@ -66,3 +66,19 @@ export function registerErrorHandler(app: App): void {
     return reply.code(500).send({ message: 'Something went wrong on our side.', requestId: req.id });
   });
 }
+
+/**
+ * Once shutdown begins, every answer closes its connection. Otherwise a keep-alive connection that carried a request
+ * in flight at the signal stays open, and the server cannot finish closing until it is killed.
+ */
+export function registerCloseOnShutdown(app: App): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+}

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
-import { rows, type Executor } from '../db/connection';
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
+import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { account, systemAccounts, userAccounts } from './accounts';
-import { post, type EntryKind, type PostResult } from './ledger';
+import { post, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
  * The named money movements. Every feature moves money through one of these, inside its own transaction, so the
@@ -61,13 +61,12 @@ export interface SpendInput {
  */
 export async function spend(work: Work, input: SpendInput): Promise<PostResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad spend amount ${input.amount}`);
-  const cause = await causeOf(work.tx, input.userId);
   const share = goodwillShare(input.amount);
-  const postings = [
+  const postings: Posting[] = [
     { account: account.available(input.userId), amount: -input.amount },
     { account: account.revenue, amount: input.amount - share },
   ];
-  if (share > 0) postings.push({ account: account.goodwillPayable(cause), amount: share });
+  if (share > 0) postings.push({ account: goodwillPayableOf(input.userId), amount: share });
   return post(work, {
     kind: input.kind,
     userId: input.userId,
@@ -77,8 +76,12 @@ export async function spend(work: Work, input: SpendInput): Promise<PostResult> 
   });
 }
 
-async function causeOf(exec: Executor, userId: number): Promise<GoodWillType> {
-  const [row] = await rows<{ good_will: string | null }>(exec, sql`SELECT good_will FROM users WHERE id = ${userId}`);
-  const cause = row?.good_will;
-  return cause && (GOODWILL_TYPES as readonly string[]).includes(cause) ? (cause as GoodWillType) : DEFAULT_GOODWILL;
+/** The goodwill payable account of the user's chosen cause (the default cause until they choose), read in SQL. */
+function goodwillPayableOf(userId: number): SQL {
+  const causes = sql.join(
+    GOODWILL_TYPES.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  return sql`(SELECT 'goodwill:' || CASE WHEN u.good_will IN (${causes}) THEN u.good_will ELSE ${DEFAULT_GOODWILL} END
+    || ':payable' FROM users u WHERE u.id = ${userId})`;
 }

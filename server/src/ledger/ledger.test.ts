@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GOODWILL } from '../../../common/constants';
+import { rows } from '../db/connection';
 import { startTestApp, type TestApp } from '../test/harness';
 import { makeUser } from '../test/factories';
 import { account } from './accounts';
@@ -35,9 +38,29 @@ describe('netPostings', () => {
 describe('spend', () => {
   it('takes the amount from the user, half to their cause and the rest to revenue', async () => {
     const u = await makeUser(t.ctx, { balance: 1000 });
-    await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 15, kind: 'COMMENT' }));
+    await t.ctx.db.execute(sql`UPDATE users SET good_will = 'SCIENCE' WHERE id = ${u.id}`);
+    const { entryId } = await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 15, kind: 'COMMENT' }));
     expect(await availableBalance(t.ctx.db, u.id)).toBe(985);
+    const postings = await rows<{ account_code: string; amount: number }>(
+      t.ctx.db,
+      sql`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} ORDER BY amount`,
+    );
+    expect(postings).toEqual([
+      { account_code: account.available(u.id), amount: -15 },
+      { account_code: account.goodwillPayable('SCIENCE'), amount: 7 },
+      { account_code: account.revenue, amount: 8 },
+    ]);
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('sends the goodwill half to the default cause until the user picks one', async () => {
+    const u = await makeUser(t.ctx, { balance: 100 });
+    const { entryId } = await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 100, kind: 'COMMENT' }));
+    const [goodwill] = await rows<{ account_code: string; amount: number }>(
+      t.ctx.db,
+      sql`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} AND account_code LIKE 'goodwill:%'`,
+    );
+    expect(goodwill).toEqual({ account_code: account.goodwillPayable(DEFAULT_GOODWILL), amount: 50 });
   });
 
   it('refuses a spend one cent above the balance and says what is missing', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { InsufficientFunds } from '../http/errors';
@@ -21,7 +21,11 @@ export type EntryKind =
   | 'TEST';
 
 export interface Posting {
-  account: string;
+  /**
+   * An account code, or for system accounts an SQL expression that yields one (a spend names the goodwill account
+   * of the spender's cause without a round trip to look the cause up).
+   */
+  account: string | SQL;
   /** Cents; positive credits the account, negative debits it. */
   amount: number;
 }
@@ -42,48 +46,48 @@ export interface PostResult {
 
 export class LedgerError extends Error {}
 
-/** Sums postings per account and refuses anything that is not a balanced entry of whole cents. */
+/**
+ * Sums the guarded (user) accounts' postings per account and refuses anything that is not a balanced entry of whole
+ * cents. Accounts given as SQL must be system accounts: they are never guarded.
+ */
 export function netPostings(postings: Posting[]): Map<string, number> {
   if (postings.length < 2) throw new LedgerError('an entry needs at least two postings');
   const net = new Map<string, number>();
   let total = 0;
   for (const p of postings) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new LedgerError(`bad amount ${p.amount}`);
-    net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
     total += p.amount;
+    if (typeof p.account === 'string' && isGuarded(p.account)) {
+      net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
+    }
   }
   if (total !== 0) throw new LedgerError(`postings sum to ${total}, not 0`);
   for (const [code, amount] of net) if (amount === 0) net.delete(code);
   return net;
 }
 
+const guardedUpdate = (code: string, delta: number) =>
+  delta < 0
+    ? sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} AND balance >= ${-delta} RETURNING balance`
+    : sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} RETURNING balance`;
+
 /**
- * Writes one journal entry inside the caller's transaction. Guarded accounts are updated first, in code order (the
- * fixed lock order), each debit as `balance >= x` so a short balance fails without ever going negative. System
- * accounts are not updated at all: their balance is the sum of their postings, so no spend waits on a shared row.
+ * Writes one journal entry inside the caller's transaction. Guarded accounts are updated in code order (the fixed
+ * lock order), each debit as `balance >= x`, so a short balance fails without ever going negative. The last guarded
+ * update, the entry and its postings are one statement: the entry exists only if that update succeeded, and a spend
+ * costs one round trip. System accounts are not updated at all: their balance is the sum of their postings, so no
+ * spend ever waits on a shared row.
  */
 export async function post(work: Work, input: EntryInput): Promise<PostResult> {
   const net = netPostings(input.postings);
   const balances = new Map<string, number>();
-  const guarded = [...net.keys()].filter(isGuarded).sort();
+  const guarded = [...net.keys()].sort();
+  const last = guarded.pop();
 
   for (const code of guarded) {
-    const delta = net.get(code)!;
-    const updated = await rows<{ balance: number }>(
-      work.tx,
-      delta < 0
-        ? sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} AND balance >= ${-delta} RETURNING balance`
-        : sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} RETURNING balance`,
-    );
-    if (updated.length === 0) {
-      const [current] = await rows<{ balance: number }>(
-        work.tx,
-        sql`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
-      );
-      if (!current) throw new LedgerError(`no account ${code}`);
-      throw new InsufficientFunds(-delta - current.balance);
-    }
-    balances.set(code, updated[0]!.balance);
+    const [updated] = await rows<{ balance: number }>(work.tx, guardedUpdate(code, net.get(code)!));
+    if (!updated) await refuse(work, code, net.get(code)!);
+    balances.set(code, updated!.balance);
   }
 
   const values = sql.join(
@@ -91,22 +95,34 @@ export async function post(work: Work, input: EntryInput): Promise<PostResult> {
     sql`, `,
   );
   const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
-  const [entry] = await rows<{ entry_id: number }>(
+  const entry = sql`INSERT INTO journal_entries (kind, user_id, resource_id, memo)
+    SELECT ${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null}, ${memo}::jsonb FROM g RETURNING id`;
+  const [row] = await rows<{ entry_id: number; balance: number | null }>(
     work.tx,
-    sql`WITH e AS (
-          INSERT INTO journal_entries (kind, user_id, resource_id, memo)
-          VALUES (${input.kind}, ${input.userId}, ${input.resourceId ?? null}, ${memo}::jsonb)
-          RETURNING id)
-        INSERT INTO postings (entry_id, account_code, amount)
-        SELECT e.id, v.code, v.amount FROM e, (VALUES ${values}) AS v(code, amount)
-        RETURNING entry_id`,
+    sql`WITH g AS (${last ? guardedUpdate(last, net.get(last)!) : sql`SELECT NULL::bigint AS balance`}),
+        e AS (${entry}),
+        p AS (INSERT INTO postings (entry_id, account_code, amount)
+              SELECT e.id, v.code, v.amount FROM e, (VALUES ${values}) AS v(code, amount) RETURNING 1)
+        SELECT e.id AS entry_id, g.balance FROM e, g`,
   );
+  if (!row) await refuse(work, last!, net.get(last!)!);
+  if (last) balances.set(last, row!.balance!);
 
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
     if (owner !== undefined) work.emit(userEvent(owner, 'balance', { value }));
   }
-  return { entryId: entry!.entry_id, balances };
+  return { entryId: row!.entry_id, balances };
+}
+
+/** A guarded update found nothing: the account is short (402 with what is missing) or does not exist. */
+async function refuse(work: Work, code: string, delta: number): Promise<never> {
+  const [current] = await rows<{ balance: number }>(
+    work.tx,
+    sql`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
+  );
+  if (!current) throw new LedgerError(`no account ${code}`);
+  throw new InsufficientFunds(-delta - current.balance);
 }
 
 /** A user's spendable balance in cents. */

@@ -1,4 +1,109 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { rows } from '../db/connection';
+import { creditTopUp } from '../ledger/commands';
+import { createPicture, fundPicture } from '../modules/pictures/pictures.service';
+import { refreshTrending } from '../modules/pictures/ranking';
+import { insertUser } from '../modules/users/users.repository';
+import { localStorageFor } from '../storage/local-disk';
+import type { Storage } from '../storage/storage';
+import { demoImage } from './demo-images';
 
-/** Fills an empty database with a small, clearly marked demo. The wall issue adds pictures to it. */
-export async function seedDemoIfEmpty(_ctx: AppContext): Promise<void> {}
+/** Demo accounts are named so nobody mistakes them for people: every one starts with this. */
+export const DEMO_PREFIX = 'demo_';
+const DEMO_USERS = ['ada', 'bo', 'cyd', 'dee', 'eli'].map((n) => `${DEMO_PREFIX}${n}`);
+const DEMO_BALANCE = 200_000;
+const SIZES: [number, number][] = [
+  [720, 900],
+  [720, 720],
+  [900, 720],
+  [720, 1280],
+  [1280, 720],
+  [960, 720],
+];
+const HOUR = 3_600_000;
+
+export interface SeedOptions {
+  pictures?: number;
+  storage?: Storage;
+}
+
+/**
+ * Fills an empty database with a small, clearly marked demo (DESIGN.md §2 SEED_DEMO): a few demo_ users with money,
+ * pictures drawn on the spot with DEMO across them, uploaded and funded over the last three days, so a newcomer sees
+ * a living wall. Money moves through the ledger like any other, from the card account, so the books balance.
+ */
+export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): Promise<boolean> {
+  const storage = opts.storage ?? localStorageFor(ctx.config.dataDir);
+  const userIds = await ctx.transact(async (work) => {
+    // Two instances starting together: one seeds, the other finds users and leaves.
+    await work.tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
+    const [any] = await rows<{ id: number }>(work.tx, sql`SELECT id FROM users LIMIT 1`);
+    if (any) return undefined;
+    const ids: number[] = [];
+    for (const username of DEMO_USERS) {
+      const created = await insertUser(work.tx, { username, email: null, emailVerified: true });
+      if (!('id' in created)) throw new Error(`demo user ${username} clashed on an empty database`);
+      await work.tx.execute(sql`UPDATE users SET first_login = false WHERE id = ${created.id}`);
+      await creditTopUp(work, created.id, DEMO_BALANCE, `demo-seed-${created.id}`);
+      ids.push(created.id);
+    }
+    return ids;
+  });
+  if (!userIds) return false;
+
+  let seed = 20_260_301;
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const dollars = (max: number) => (1 + Math.floor(random() * random() * max)) * 100;
+  const now = ctx.now().getTime();
+  const count = opts.pictures ?? 30;
+
+  type Step = { at: number; run: () => Promise<void> };
+  const steps: Step[] = [];
+  const pictureIds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const [width, height] = SIZES[i % SIZES.length]!;
+    const image = await demoImage(width, height, random);
+    const key = await storage.put(image.hash, image.bytes, 'image/jpeg');
+    const author = pick(userIds);
+    const uploadedAt = now - 72 * HOUR + Math.floor(random() * 70 * HOUR);
+    const price = dollars(20);
+    steps.push({
+      at: uploadedAt,
+      run: async () => {
+        const id = await ctx.transact((work) =>
+          createPicture(work, new Date(uploadedAt), author, {
+            amount: price,
+            title: `Demo picture ${i + 1}`,
+            key,
+            width,
+            height,
+            fingerprint: { amount: price, title: '', fileSha256: image.hash },
+          }),
+        );
+        pictureIds[i] = id;
+      },
+    });
+    const fundings = 1 + Math.floor(random() * 5);
+    for (let f = 0; f < fundings; f++) {
+      const at = uploadedAt + Math.floor(random() * (now - uploadedAt));
+      const payer = pick(userIds);
+      const amount = dollars(15);
+      steps.push({
+        at,
+        run: async () => {
+          await ctx.transact((work) =>
+            fundPicture(work, new Date(at), { userId: payer, pictureId: pictureIds[i]!, amount }),
+          );
+        },
+      });
+    }
+  }
+  // In time order, so each picture's purchases are recorded as they would have happened.
+  steps.sort((a, b) => a.at - b.at);
+  for (const step of steps) await step.run();
+  await refreshTrending(ctx.db, ctx.now());
+  ctx.log.info({ users: userIds.length, pictures: count }, 'seeded the demo wall');
+  return true;
+}

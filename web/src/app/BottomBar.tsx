@@ -97,7 +97,13 @@ export function BottomBar() {
       <div className="bottom-bar__row">
         {item(FIRST_ROW[0]!)}
         {!loggedIn && (
-          <button type="button" className="bar-item" aria-label="Login" data-tip="Login" onClick={() => openPopup({ kind: 'signIn' })}>
+          <button
+            type="button"
+            className="bar-item"
+            aria-label="Login"
+            data-tip="Login"
+            onClick={() => openPopup({ kind: 'signIn' })}
+          >
             <Icon name="login" />
             <span className="bar-item__label">Login</span>
           </button>

@@ -17,7 +17,12 @@ export function showTooltip(el: HTMLElement, text: string): void {
 function place(el: Element, text: string): Tip {
   const r = el.getBoundingClientRect();
   const below = r.top < 80;
-  return { text, x: Math.min(Math.max(r.left + r.width / 2, 110), window.innerWidth - 110), y: below ? r.bottom + 8 : r.top - 8, below };
+  return {
+    text,
+    x: Math.min(Math.max(r.left + r.width / 2, 110), window.innerWidth - 110),
+    y: below ? r.bottom + 8 : r.top - 8,
+    below,
+  };
 }
 
 /** One tooltip on top of everything, fed by any element with a `data-tip` attribute. */

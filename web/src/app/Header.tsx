@@ -15,10 +15,17 @@ export function Header() {
         <span className="brand__name">{brandOf(tenant).title}</span>
       </Link>
       <nav className="wall-toggle" aria-label="Wall">
-        <NavLink to="/" end className={({ isActive }) => (isActive ? 'wall-toggle__link wall-toggle__link--active' : 'wall-toggle__link')}>
+        <NavLink
+          to="/"
+          end
+          className={({ isActive }) => (isActive ? 'wall-toggle__link wall-toggle__link--active' : 'wall-toggle__link')}
+        >
           TOP
         </NavLink>
-        <NavLink to="/trending" className={({ isActive }) => (isActive ? 'wall-toggle__link wall-toggle__link--active' : 'wall-toggle__link')}>
+        <NavLink
+          to="/trending"
+          className={({ isActive }) => (isActive ? 'wall-toggle__link wall-toggle__link--active' : 'wall-toggle__link')}
+        >
           TRENDING
         </NavLink>
       </nav>

@@ -4,7 +4,9 @@ import { tenant } from '../lib/tenant';
 import { Placeholder } from '../pages/Placeholder';
 
 /** Route chunks load on demand, so the wall's first load carries only the shell and the wall. */
-const page = (load: () => Promise<ComponentType>): RouteObject['lazy'] => async () => ({ Component: await load() });
+const page =
+  (load: () => Promise<ComponentType>): RouteObject['lazy'] =>
+  async () => ({ Component: await load() });
 const soon = (title: string): RouteObject['element'] => <Placeholder title={title} />;
 
 const wall = page(() => import('../pages/WallPage').then((m) => m.default));
@@ -15,12 +17,12 @@ const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
 export const routes: RouteObject[] = [
   { index: true, lazy: wall },
   { path: 'trending', lazy: wall },
-  { path: 'image/share/:imageId', element: soon('Share Image') },
-  { path: 'image/:browsing/:id', element: soon('Image detail') },
-  { path: 'profile/edit', element: soon('Set profile picture') },
-  { path: 'profile/:userId', element: soon('User profile') },
+  { path: 'image/share/:imageId', lazy: page(() => import('../pages/SharePage').then((m) => m.default)) },
+  { path: 'image/:browsing/:id', lazy: page(() => import('../pages/ImageDetailPage').then((m) => m.default)) },
+  { path: 'profile/edit', lazy: page(() => import('../pages/SetProfilePage').then((m) => m.default)) },
+  { path: 'profile/:userId', lazy: page(() => import('../pages/ProfilePage').then((m) => m.default)) },
   { path: 'mobile-profile', lazy: page(() => import('../pages/MobileProfilePage').then((m) => m.default)) },
-  { path: 'upload', element: soon('Upload') },
+  { path: 'upload', lazy: page(() => import('../pages/UploadPage').then((m) => m.default)) },
   { path: 'lootboxes', element: soon('Lootboxes') },
   { path: 'my-items', element: soon('Inventory') },
   { path: 'item-store', element: soon('Store') },

@@ -27,8 +27,10 @@ export interface CallOptions {
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  let body: string | undefined;
-  if (method !== 'GET') {
+  let body: string | FormData | undefined;
+  // A form (a file upload) goes as multipart: the browser sets its content type with the boundary.
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (method !== 'GET') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body ?? {});
   }
@@ -61,7 +63,10 @@ export function fieldErrorsOf(err: unknown): FieldError[] | undefined {
 }
 
 /** What to show for a failed form call: server field errors by field, or the generic text. */
-export function formErrors(err: unknown, fields: readonly string[]): { byField: Record<string, string>; general?: string } {
+export function formErrors(
+  err: unknown,
+  fields: readonly string[],
+): { byField: Record<string, string>; general?: string } {
   const list = fieldErrorsOf(err);
   if (!list || list.length === 0) return { byField: {}, general: GENERIC_ERROR_TEXT };
   const byField: Record<string, string> = {};

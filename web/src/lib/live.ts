@@ -3,6 +3,11 @@ import { LIVE_PATH, type Channel, type Envelope } from '../../../common/live';
 
 type Handler = (message: Envelope) => void;
 
+// WebSocket readyState values (not read from the global, which Node test runs may lack).
+const OPEN = 1;
+const CLOSING = 2;
+const CLOSED = 3;
+
 /** How often a dropped connection is noticed and reopened (SPEC §9 "Timings"). */
 export const RECONNECT_CHECK_MS = 3_000;
 
@@ -61,7 +66,7 @@ export class LiveClient {
   private check(): void {
     if (this.handlers.size === 0) return;
     const state = this.socket?.readyState;
-    if (state === undefined || state === WebSocket.CLOSING || state === WebSocket.CLOSED) this.connect();
+    if (state === undefined || state === CLOSING || state === CLOSED) this.connect();
   }
 
   private connect(): void {
@@ -99,7 +104,7 @@ export class LiveClient {
   }
 
   private control(topic: 'subscribe' | 'unsubscribe', channel: string): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return; // onopen sends the subscriptions
+    if (this.socket?.readyState !== OPEN) return; // onopen sends the subscriptions
     this.socket.send(JSON.stringify({ ch: 'control', t: topic, m: { channel } }));
   }
 }

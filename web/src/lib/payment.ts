@@ -28,6 +28,9 @@ export async function payInWindow(amountCents: number): Promise<PaymentOutcome> 
   } catch (err) {
     console.warn('checkout failed', err);
     win?.close();
+    window.focus();
+    // A dialog from a page that is not the active tab waits until the tab is shown; let the close land first.
+    await new Promise((r) => setTimeout(r, 50));
     window.alert(PAYMENT_TEXTS.failed);
     return 'failed';
   }

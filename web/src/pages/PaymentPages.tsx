@@ -16,9 +16,10 @@ export function CancelPage() {
 
 /** Where the payment tab lands; the tab that opened it notices, shows the result and closes this one. */
 export function CloseTheWindowPage() {
+  const cancelled = new URLSearchParams(window.location.search).get('status') === 'cancel';
   return (
     <section className="page">
-      <h1>Payment complete</h1>
+      <h1>{cancelled ? 'Payment cancelled' : 'Payment complete'}</h1>
       <p>You can close this window.</p>
       <button type="button" className="button" onClick={() => window.close()}>
         Close window

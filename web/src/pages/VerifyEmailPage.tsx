@@ -31,7 +31,9 @@ export default function VerifyEmailPage() {
 
   return (
     <section className="page">
-      <h1 role="status">{TEXT[state]}</h1>
+      <div role="status">
+        <h1>{TEXT[state]}</h1>
+      </div>
     </section>
   );
 }

@@ -1,15 +1,68 @@
-import { useLocation } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { popupIsOpen } from '../app/popups/store';
+import { findPlace } from '../features/pictures/api/pictures';
+import type { WallKey } from '../features/pictures/api/types';
+import { Wall } from '../features/pictures/components/Wall';
+import { useSwipe } from '../features/pictures/lib/hooks';
 
-/** The wall itself (picture cards, lazy batches, swipes) comes with its own issue. */
+const TOP: WallKey = { sort: 'top' };
+const TRENDING: WallKey = { sort: 'trending' };
+
+/** The `index` parameter counts only as a whole number from 0 (SPEC §2); past the end the wall starts over. */
+const parseIndex = (raw: string | null): number | undefined =>
+  raw !== null && /^\d{1,7}$/.test(raw) ? Number(raw) : undefined;
+
+/** The TOP and TRENDING walls. A swipe left on TOP opens TRENDING and a swipe right on TRENDING goes home. */
 export default function WallPage() {
   const trending = useLocation().pathname.startsWith('/trending');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const wallKey = trending ? TRENDING : TOP;
+  const img = parseIndex(params.get('img'));
+  const [start, setStart] = useState<number | undefined>(() =>
+    img === undefined ? (parseIndex(params.get('index')) ?? 0) : undefined,
+  );
+  const root = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (img === undefined) return;
+    let live = true;
+    void findPlace(wallKey, img)
+      .catch(() => undefined)
+      .then((place) => live && setStart(place ?? 0));
+    return () => {
+      live = false;
+    };
+  }, [img, wallKey]);
+
+  useSwipe(
+    root,
+    (direction) => {
+      if (!trending && direction === 'left') navigate('/trending');
+      if (trending && direction === 'right') navigate('/');
+    },
+    popupIsOpen,
+  );
+  const startOver = useCallback(() => setStart(0), []);
+
   return (
-    <section className="page">
-      <h1>{trending ? 'Trending wall' : 'Top wall'}</h1>
-      <p className="muted">
-        {trending ? 'Pictures ranked by recent money.' : 'Pictures ranked by all the money ever put on them.'} The
-        pictures arrive with the wall screen.
-      </p>
+    <section ref={root} className="wall-page" aria-labelledby="wall-title">
+      <h1 id="wall-title" className="wall-page__title">
+        {trending ? 'Trending wall' : 'Top wall'}
+      </h1>
+      {start === undefined ? (
+        <p className="loading">Loading...</p>
+      ) : (
+        <Wall
+          key={`${wallKey.sort}:${start}`}
+          wallKey={wallKey}
+          start={start}
+          browsing={wallKey.sort}
+          empty={<p className="muted wall-empty">No pictures yet. Be the first to upload one.</p>}
+          onStartMissing={startOver}
+        />
+      )}
     </section>
   );
 }

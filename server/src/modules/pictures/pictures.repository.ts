@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES, trendingScore, type EarlierPurchases } from '../../../../common/trending';
 import { rows, type Executor } from '../../db/connection';
 import { imageUrl } from '../../storage/storage';
@@ -59,13 +59,11 @@ function present(r: PictureRow, now: Date): Picture {
   };
 }
 
-/** Pictures by id, in the order of `ids`; unknown ids are skipped. */
-export async function picturesByIds(exec: Executor, ids: readonly number[], now: Date): Promise<Picture[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
+/**
+ * One page of pictures in one query: `page` selects the ids (an index walk with its own LIMIT), `order` sorts the
+ * joined rows the same way.
+ */
+export async function picturesPage(exec: Executor, page: SQL, order: SQL, now: Date): Promise<Picture[]> {
   const found = await rows<PictureRow>(
     exec,
     sql`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
@@ -75,13 +73,26 @@ export async function picturesByIds(exec: Executor, ids: readonly number[], now:
           (SELECT coalesce(json_agg(json_build_object('amount', r.amount, 'paidOn', r.paid_at) ORDER BY r.id), '[]')
              FROM (SELECT id, amount, paid_at FROM picture_purchases
                    WHERE picture_id = p.id ORDER BY id DESC LIMIT ${RECENT_PURCHASES}) r) AS purchases
-        FROM pictures p
+        FROM (${page}) page
+        JOIN pictures p ON p.id = page.id
         JOIN users u ON u.id = p.author_id
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
-        WHERE p.id IN (${list})`,
+        ORDER BY ${order}`,
   );
-  const byId = new Map(found.map((r) => [r.id, present(r, now)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return found.map((r) => present(r, now));
+}
+
+/** Pictures by id, in the order of `ids`; unknown ids are skipped. */
+export function picturesByIds(exec: Executor, ids: readonly number[], now: Date): Promise<Picture[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  if (!ids.every(Number.isSafeInteger)) throw new Error('picture ids must be integers');
+  const list = `{${ids.join(',')}}`;
+  return picturesPage(
+    exec,
+    sql`SELECT id, ord FROM unnest(${list}::bigint[]) WITH ORDINALITY AS ids(id, ord)`,
+    sql`page.ord`,
+    now,
+  );
 }
 
 export async function pictureById(exec: Executor, id: number, now: Date): Promise<Picture | undefined> {

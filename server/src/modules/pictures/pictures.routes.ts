@@ -28,6 +28,7 @@ import {
   readUploadForm,
   setOwnProfileImage,
 } from './pictures.service';
+import { PageCache } from './page-cache';
 import { startTrendingRefresh } from './ranking';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,11 +40,13 @@ export async function pictureRoutes(
   storage: Storage = localStorageFor(ctx.config.dataDir),
 ): Promise<void> {
   const deps: WorkDeps = { db: ctx.db, bus: ctx.bus, onPublishError: (err) => ctx.log.error({ err }, 'publish') };
+  const pages = new PageCache<Picture[]>(ctx.config.wallCacheMs, () => ctx.now().getTime());
+  const stopClearing = ctx.bus.subscribe((event) => event.ch === 'picture' && pages.clear());
 
   app.get(
     '/api/pictures',
     { schema: { querystring: ListQuery, response: { 200: { type: 'array', items: Picture }, 400: FieldErrors } } },
-    async (req) => listPictures(ctx, req.query),
+    async (req) => listPictures(ctx, pages, req.query),
   );
 
   app.get(
@@ -96,9 +99,11 @@ export async function pictureRoutes(
         querystring: ProfileImageQuery,
         response: { 200: ProfileImageAnswer, 400: FieldErrors, 401: Message, 403: Message, 404: Message },
       },
-      handler: async (req) => ({
-        profileImageUrl: await setOwnProfileImage(ctx, requireUser(req).id, Number(req.query.imageId)),
-      }),
+      handler: async (req) => {
+        const profileImageUrl = await setOwnProfileImage(ctx, requireUser(req).id, Number(req.query.imageId));
+        pages.clear(); // cards show the author's face
+        return { profileImageUrl };
+      },
     });
   }
 
@@ -109,5 +114,8 @@ export async function pictureRoutes(
   });
 
   const stop = startTrendingRefresh(ctx.db, ctx.now, (err) => ctx.log.error({ err }, 'trending refresh'));
-  app.addHook('onClose', async () => stop());
+  app.addHook('onClose', async () => {
+    stop();
+    stopClearing();
+  });
 }

@@ -8,10 +8,18 @@ import { fieldError, forbidden, notFound } from '../../http/errors';
 import { spend } from '../../ledger/commands';
 import type { Storage } from '../../storage/storage';
 import { processUpload } from './image';
-import { authorOf, pictureById, picturesByIds, profileImageUrlOf, setProfileImage } from './pictures.repository';
+import {
+  authorOf,
+  pictureById,
+  picturesByIds,
+  picturesPage,
+  profileImageUrlOf,
+  setProfileImage,
+} from './pictures.repository';
 import { DEFAULT_PAGE, MAX_OFFSET, MAX_PAGE, MAX_PICTURE_CENTS, MAX_TITLE, type Picture } from './pictures.schemas';
+import type { PageCache } from './page-cache';
 import { addPurchase } from './purchases';
-import { profileIds, topIds, trendingIds } from './ranking';
+import { profilePage, topPage, trendingIds } from './ranking';
 
 export type Sort = 'top' | 'trending' | 'profile';
 
@@ -22,27 +30,23 @@ export interface ListInput {
   limit?: string;
 }
 
-export async function listPictures(ctx: AppContext, q: ListInput): Promise<Picture[]> {
+export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>, q: ListInput): Promise<Picture[]> {
+  const sort = q.sort ?? 'top';
   const offset = Number(q.offset ?? 0);
   const limit = Number(q.limit ?? DEFAULT_PAGE);
   if (offset > MAX_OFFSET) throw fieldError('offset', `The offset is at most ${MAX_OFFSET}.`);
   if (limit < 1 || limit > MAX_PAGE) throw fieldError('limit', `The limit is 1 to ${MAX_PAGE}.`);
-  const page = { offset, limit };
-  const now = ctx.now();
-  let ids: number[];
-  switch (q.sort ?? 'top') {
-    case 'top':
-      ids = await topIds(ctx.db, page);
-      break;
-    case 'trending':
-      ids = await trendingIds(ctx.db, page, now);
-      break;
-    case 'profile':
-      if (q.authorId === undefined) throw fieldError('authorId', 'Say whose profile to list (authorId).');
-      ids = await profileIds(ctx.db, Number(q.authorId), page);
-      break;
+  if (sort === 'profile' && q.authorId === undefined) {
+    throw fieldError('authorId', 'Say whose profile to list (authorId).');
   }
-  return picturesByIds(ctx.db, ids, now);
+  const authorId = sort === 'profile' ? Number(q.authorId) : 0;
+  return cache.get(`${sort}:${authorId}:${offset}:${limit}`, async () => {
+    const page = { offset, limit };
+    const now = ctx.now();
+    if (sort === 'trending') return picturesByIds(ctx.db, await trendingIds(ctx.db, page, now), now);
+    const { ids, order } = sort === 'top' ? topPage(page) : profilePage(authorId, page);
+    return picturesPage(ctx.db, ids, order, now);
+  });
 }
 
 export async function getPicture(ctx: AppContext, id: number): Promise<Picture> {

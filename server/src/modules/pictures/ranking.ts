@@ -45,23 +45,19 @@ export interface Page {
   limit: number;
 }
 
-export async function topIds(exec: Executor, page: Page): Promise<number[]> {
-  const found = await rows<{ id: number }>(
-    exec,
-    sql`SELECT id FROM pictures ORDER BY total_amount DESC, created_at DESC, id DESC
-        OFFSET ${page.offset} LIMIT ${page.limit}`,
-  );
-  return found.map((r) => r.id);
-}
+/** A page of the top list: ids by a walk of the top index, and the order to sort the joined rows by. */
+export const topPage = (page: Page) => ({
+  ids: sql`SELECT id FROM pictures ORDER BY total_amount DESC, created_at DESC, id DESC
+           OFFSET ${page.offset} LIMIT ${page.limit}`,
+  order: sql`p.total_amount DESC, p.created_at DESC, p.id DESC`,
+});
 
-export async function profileIds(exec: Executor, authorId: number, page: Page): Promise<number[]> {
-  const found = await rows<{ id: number }>(
-    exec,
-    sql`SELECT id FROM pictures WHERE author_id = ${authorId}
-        ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
-  );
-  return found.map((r) => r.id);
-}
+/** A page of one author's pictures, latest author payment first. */
+export const profilePage = (authorId: number, page: Page) => ({
+  ids: sql`SELECT id FROM pictures WHERE author_id = ${authorId}
+           ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+  order: sql`p.last_author_payment DESC, p.id DESC`,
+});
 
 interface Scored {
   id: number;
@@ -80,7 +76,8 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
     );
     return found.map((r) => r.id);
   }
-  const batch = Math.max(2 * want, 40);
+  // Just past the page: with bounds fresh from the last refresh, one read is usually enough.
+  const batch = want + Math.max(20, Math.ceil(want / 4));
   const seen: Scored[] = [];
   let after: Scored | undefined;
   while (seen.length < MAX_SCAN) {
@@ -132,7 +129,7 @@ export async function refreshTrending(exec: Executor, now: Date, size = REFRESH_
 /** Runs the refresh every REFRESH_EVERY_MS until stopped; one instance at a time does the work. */
 export function startTrendingRefresh(exec: Executor, now: () => Date, onError: (err: unknown) => void): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running) return;
     running = true;
     refreshTrending(exec, now())
@@ -140,7 +137,14 @@ export function startTrendingRefresh(exec: Executor, now: () => Date, onError: (
       .finally(() => {
         running = false;
       });
-  }, REFRESH_EVERY_MS);
+  };
+  // Once at start too: bounds left by a previous run may be minutes old, which makes the first scans long.
+  const first = setTimeout(tick, 0);
+  const timer = setInterval(tick, REFRESH_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

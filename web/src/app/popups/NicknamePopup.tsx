@@ -29,7 +29,14 @@ export function NicknamePopup() {
     <Popup title="Choose a nickname">
       <form className="stack" onSubmit={submit} noValidate>
         <p className="muted">This is the name other people see on your pictures and messages.</p>
-        <Field label="Nickname" name="nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} error={error} required />
+        <Field
+          label="Nickname"
+          name="nickname"
+          value={nickname}
+          onChange={(e) => setNickname(e.target.value)}
+          error={error}
+          required
+        />
         <button type="submit" className="button button--primary" disabled={sending || nickname.trim() === ''}>
           Save
         </button>

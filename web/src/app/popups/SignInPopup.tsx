@@ -144,9 +144,35 @@ function RegisterForm() {
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <Field label="Username" name="username" autoComplete="username" value={form.username} onChange={set('username')} error={errors.byField.username} required />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.byField.email} required />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.byField.password} required />
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={form.username}
+        onChange={set('username')}
+        error={errors.byField.username}
+        required
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        error={errors.byField.email}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        error={errors.byField.password}
+        required
+      />
       <Field
         label="Confirm password"
         name="confirm"

@@ -6,7 +6,9 @@ export function WelcomePopup({ username }: { username: string }) {
   return (
     <Popup title={`Welcome, ${username}!`}>
       <div className="stack">
-        <p>Pictures here are ranked by the money people put on them. Fund the ones you love and push them up the wall.</p>
+        <p>
+          Pictures here are ranked by the money people put on them. Fund the ones you love and push them up the wall.
+        </p>
         <p>Open free lootboxes for letters and emojis: you write comments and chat with the ones you own.</p>
         <p>Half of what you spend goes to a cause you choose under Swag.</p>
         <div className="row">

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { rows } from '../db/connection';
+import { checkConservation } from '../ledger/conservation';
+import { startTestApp, type TestApp } from '../test/harness';
+import type { Picture } from '../modules/pictures/pictures.schemas';
+import { seedDemoIfEmpty } from './demo';
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-seed-'));
+  t = await startTestApp({ config: { dataDir } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo seed', () => {
+  it('fills an empty wall with demo_ users and funded pictures that are really served', async () => {
+    expect(await seedDemoIfEmpty(t.ctx)).toBe(true);
+    const users = await rows<{ username: string }>(t.ctx.db, sql`SELECT username FROM users`);
+    expect(users.length).toBeGreaterThanOrEqual(3);
+    expect(users.every((u) => u.username.startsWith('demo_'))).toBe(true);
+
+    const wall: Picture[] = (await t.client().get('/api/pictures?limit=100')).json();
+    expect(wall).toHaveLength(30);
+    expect(wall.filter((p) => p.purchases.length > 1).length).toBeGreaterThan(20);
+    const image = await t.client().get(wall[0]!.url);
+    expect(image.statusCode).toBe(200);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([wall[0]!.width, wall[0]!.height]);
+    expect((await t.client().get('/api/pictures?sort=trending&limit=100')).json()).toHaveLength(30);
+    expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('does nothing once the database has users', async () => {
+    expect(await seedDemoIfEmpty(t.ctx)).toBe(false);
+    expect((await t.client().get('/api/pictures?limit=100')).json()).toHaveLength(30);
+  });
+});

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { useCachedImage } from '../../../lib/imageCache';
+
+/** The author's avatar and name, both opening their profile (SPEC §2 "Walls and picture cards"). */
+export function AuthorLink({ id, name, imageUrl }: { id: number; name: string; imageUrl: string | null }) {
+  const src = useCachedImage(imageUrl);
+  return (
+    <Link className="author-link" to={`/profile/${id}`} aria-label={`${name}'s profile`}>
+      <img className="avatar" src={src} width={32} height={32} alt="" />
+      <span className="author-link__name">{name}</span>
+    </Link>
+  );
+}

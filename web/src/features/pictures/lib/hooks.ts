@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useLiveChannel } from '../../../lib/live';
+import { applyFundMessage } from './cache';
+
+/** The current time, ticking every `ms` (the fire badge recomputes its score every second, SPEC §4). */
+export function useNow(ms = 1_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** Keeps every shown picture's fund live while the calling view is mounted. */
+export function usePictureLive(): void {
+  const client = useQueryClient();
+  useLiveChannel('picture', (message) => {
+    if (message.ch === 'picture' && message.t === 'fund') applyFundMessage(client, message.m);
+  });
+}
+
+export const FLASH_MS = 400;
+
+/**
+ * The price flash (SPEC §4): 'up' (red) when the value rose, 'down' (green) when it fell, for 400 ms; the colour
+ * then eases back over 0.7 s in CSS.
+ */
+export function useFlash(value: number | undefined): 'up' | 'down' | undefined {
+  const previous = useRef(value);
+  const [flash, setFlash] = useState<'up' | 'down' | undefined>();
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = value;
+    if (before === undefined || value === undefined || before === value) return;
+    setFlash(value > before ? 'up' : 'down');
+    const timer = setTimeout(() => setFlash(undefined), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return flash;
+}
+
+/** True on screens whose main pointer is a finger: the card arrows are then always shown. */
+export function useTouchScreen(): boolean {
+  const [touch] = useState(() => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches);
+  return touch;
+}
+
+/**
+ * Horizontal swipes on `target` (the wall, the detail image). Ignored when `blocked()` says so, e.g. while a popup is
+ * open (SPEC §2), and when the move is more vertical than horizontal, so scrolling never turns into a swipe.
+ */
+export function useSwipe(
+  target: RefObject<HTMLElement | null>,
+  onSwipe: (direction: 'left' | 'right') => void,
+  blocked: () => boolean,
+): void {
+  const latest = useRef({ onSwipe, blocked });
+  latest.current = { onSwipe, blocked };
+  useEffect(() => {
+    const el = target.current;
+    if (!el) return;
+    let start: { x: number; y: number } | null = null;
+    const down = (e: TouchEvent) => {
+      const t = e.touches[0];
+      start = t && e.touches.length === 1 ? { x: t.clientX, y: t.clientY } : null;
+    };
+    const up = (e: TouchEvent) => {
+      const t = e.changedTouches[0];
+      if (!start || !t) return;
+      const dx = t.clientX - start.x;
+      const dy = t.clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < 60 || Math.abs(dx) < 1.5 * Math.abs(dy) || latest.current.blocked()) return;
+      latest.current.onSwipe(dx < 0 ? 'left' : 'right');
+    };
+    el.addEventListener('touchstart', down, { passive: true });
+    el.addEventListener('touchend', up, { passive: true });
+    return () => {
+      el.removeEventListener('touchstart', down);
+      el.removeEventListener('touchend', up);
+    };
+  }, [target]);
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveClient, RECONNECT_CHECK_MS } from './live';
+
+/** Stands in for the browser's WebSocket: records what is sent and lets the test play the server. */
+class FakeSocket {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const client = new LiveClient(
+    () => 'ws://test/api/wss/universal',
+    () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s as unknown as WebSocket;
+    },
+  );
+  return { client, sockets };
+}
+
+const subscribe = (channel: string) => ({ ch: 'control', t: 'subscribe', m: { channel } });
+const unsubscribe = (channel: string) => ({ ch: 'control', t: 'unsubscribe', m: { channel } });
+
+afterEach(() => vi.useRealTimers());
+
+describe('LiveClient', () => {
+  it('opens one socket and subscribes each channel once, however many views listen', () => {
+    const { client, sockets } = setup();
+    const a = vi.fn();
+    const b = vi.fn();
+    client.subscribe('balance', a);
+    client.subscribe('balance', b);
+    expect(sockets).toHaveLength(1);
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([subscribe('balance')]);
+    sockets[0]!.receive({ ch: 'balance', t: 'update', m: { value: 1200 } });
+    expect(a).toHaveBeenCalledWith({ ch: 'balance', t: 'update', m: { value: 1200 } });
+    expect(b).toHaveBeenCalledOnce();
+    client.close();
+  });
+
+  it('unsubscribes when the last view leaves, and from channels nobody asked for', () => {
+    const { client, sockets } = setup();
+    const stop = client.subscribe('balance', () => {});
+    sockets[0]!.open();
+    sockets[0]!.receive({ ch: 'keyCount', t: 'update', m: { value: 3 } });
+    stop();
+    expect(sockets[0]!.sent).toEqual([subscribe('balance'), unsubscribe('keyCount'), unsubscribe('balance')]);
+    client.close();
+  });
+
+  it('reconnects within the check interval and subscribes again', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup();
+    const onReconnect = vi.fn();
+    client.onReconnect(onReconnect);
+    client.subscribe('lootBoxCount', () => {});
+    sockets[0]!.open();
+    sockets[0]!.close();
+    vi.advanceTimersByTime(RECONNECT_CHECK_MS);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([subscribe('lootBoxCount')]);
+    expect(onReconnect).toHaveBeenCalledOnce();
+    client.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { useRef } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { popupIsOpen } from '../app/popups/store';
+import { useProfile } from '../lib/session';
+import { useNeighbours, type Neighbour } from '../features/pictures/api/neighbours';
+import { usePicture } from '../features/pictures/api/pictures';
+import type { WallKey } from '../features/pictures/api/types';
+import { AuthorLink } from '../features/pictures/components/AuthorLink';
+import { FireBadge } from '../features/pictures/components/Badges';
+import { Chevron, pictureLabel } from '../features/pictures/components/PictureCard';
+import { PriceTag } from '../features/pictures/components/PriceTag';
+import { usePictureLive, useSwipe } from '../features/pictures/lib/hooks';
+import '../features/pictures/pictures.css';
+
+const LISTS = new Set(['top', 'trending', 'profile']);
+
+/**
+ * One picture at /image/{browsing}/{id}: browsing names the list the arrows and swipes move through (top, trending
+ * or the author's profile); /image/detail/{id} shows the picture alone. Moving replaces the history entry.
+ */
+export default function ImageDetailPage() {
+  const { browsing = 'detail', id: rawId } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(rawId);
+  const { data: picture, isPending, isError } = usePicture(id);
+  const { data: me } = useProfile();
+  usePictureLive();
+  const hint = /^\d{1,7}$/.test(params.get('index') ?? '') ? Number(params.get('index')) : undefined;
+  const listKey: WallKey | undefined =
+    !LISTS.has(browsing) || !picture
+      ? undefined
+      : browsing === 'profile'
+        ? { sort: 'profile', authorId: picture.authorId }
+        : { sort: browsing as 'top' | 'trending' };
+  const { data: around } = useNeighbours(listKey, id, hint);
+  const media = useRef<HTMLDivElement>(null);
+
+  const go = (n: Neighbour | undefined) => {
+    if (n) navigate(`/image/${browsing}/${n.id}?index=${n.index}`, { replace: true });
+  };
+  useSwipe(media, (direction) => go(direction === 'left' ? around?.next : around?.previous), popupIsOpen);
+
+  if (isPending && Number.isSafeInteger(id)) return <p className="loading">Loading...</p>;
+  if (isError || !picture) {
+    return (
+      <section className="page">
+        <h1>Image not found</h1>
+        <Link to="/">Back to the wall</Link>
+      </section>
+    );
+  }
+  const back =
+    listKey?.sort === 'profile' ? `/profile/${picture.authorId}` : browsing === 'trending' ? '/trending' : '/';
+  const backIndex = around && listKey?.sort !== 'profile' ? `?index=${around.index}` : '';
+  return (
+    <article className="detail" aria-labelledby="detail-title">
+      <div className="detail__bar">
+        <Link to={`${back}${backIndex}`} className="button" aria-label="Back to the list">
+          <Chevron left /> Back
+        </Link>
+        <h1 id="detail-title" className="wall-page__title">
+          {pictureLabel(picture)}
+        </h1>
+        <AuthorLink id={picture.authorId} name={picture.authorName} imageUrl={picture.authorProfileUrl} />
+        <FireBadge picture={picture} />
+        <PriceTag picture={picture} />
+      </div>
+      <div className="detail__media" ref={media}>
+        <img src={picture.url} alt={pictureLabel(picture)} width={picture.width} height={picture.height} />
+        {around?.previous && (
+          <button
+            type="button"
+            className="card-arrow card-arrow--left"
+            aria-label="Previous picture"
+            onClick={() => go(around.previous)}
+          >
+            <Chevron left />
+          </button>
+        )}
+        {around?.next && (
+          <button
+            type="button"
+            className="card-arrow card-arrow--right"
+            aria-label="Next picture"
+            onClick={() => go(around.next)}
+          >
+            <Chevron />
+          </button>
+        )}
+      </div>
+      {me?.id === picture.authorId && (
+        <div className="row">
+          <Link to={`/image/share/${picture.id}`} className="button button--primary">
+            share picture
+          </Link>
+        </div>
+      )}
+      <section className="comments-pane" aria-label="Comments" data-testid="comments-pane">
+        <h2>Comments{picture.commentCount > 0 ? ` (${picture.commentCount})` : ''}</h2>
+        <p className="muted">Comments on this picture will show here.</p>
+      </section>
+    </article>
+  );
+}
