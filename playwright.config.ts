@@ -1,10 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // The config is read by the runner and again by each worker: values made here are passed on through the env.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A free port unless E2E_PORT says otherwise, so two runs on one machine never meet.
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+  ])
+    .toString()
+    .trim();
+const PORT = Number(process.env.E2E_PORT ?? freePort());
 process.env.E2E_PORT = String(PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'wall-e2e-'));
 process.env.E2E_RUN_NAME ??= new Date().toISOString().replace(/[:.]/g, '-');
@@ -27,7 +36,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: path.join('test-results', process.env.E2E_RUN_NAME),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 // A host outside CASH_HOSTS is a charity tenant; the browser reaches the test server under such a name.
 const GREEN_HOST = 'green.test';
 
-test('a charity host shows the green brand and offers no card top-up', async ({}, info) => {
+test('a charity host shows the green brand and offers no card top-up', async ({ page: _unused }, info) => {
   const port = process.env.E2E_PORT!;
   const launch = info.project.use.launchOptions!;
   const browser = await chromium.launch({

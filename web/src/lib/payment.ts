@@ -29,9 +29,8 @@ export async function payInWindow(amountCents: number): Promise<PaymentOutcome> 
     console.warn('checkout failed', err);
     win?.close();
     window.focus();
-    // A dialog from a page that is not the active tab waits until the tab is shown; let the close land first.
-    await new Promise((r) => setTimeout(r, 50));
-    window.alert(PAYMENT_TEXTS.failed);
+    // After the caller showed the text: a dialog from a tab that is not in front may wait until it is.
+    setTimeout(() => window.alert(PAYMENT_TEXTS.failed), 50);
     return 'failed';
   }
   if (!win) {

@@ -115,7 +115,7 @@ export async function pictureRoutes(
 
   const stop = startTrendingRefresh(ctx.db, ctx.now, (err) => ctx.log.error({ err }, 'trending refresh'));
   app.addHook('onClose', async () => {
-    stop();
     stopClearing();
+    await stop();
   });
 }

@@ -24,6 +24,8 @@ export interface NewPurchase {
 
 interface FiguresRow {
   total_amount: number;
+  /** As text, to keep PostgreSQL's microseconds for the comparisons in the top index. */
+  created_text: string;
   purchase_count: number;
   earlier_amount: number;
   earlier_score: number;
@@ -41,7 +43,8 @@ export async function addPurchase(work: Work, p: NewPurchase): Promise<void> {
   const [figures] = p.first
     ? await rows<FiguresRow>(
         work.tx,
-        sql`SELECT total_amount, purchase_count, earlier_amount, earlier_score, earlier_at
+        sql`SELECT total_amount, created_at::text AS created_text, purchase_count, earlier_amount, earlier_score,
+              earlier_at
             FROM pictures WHERE id = ${p.pictureId}`,
       )
     : await rows<FiguresRow>(
@@ -50,7 +53,8 @@ export async function addPurchase(work: Work, p: NewPurchase): Promise<void> {
               trending_score = trending_score + 1000.0::float8 * ${p.amount},
               last_author_payment = ${authorFund ? sql`${now}::timestamptz` : sql`last_author_payment`}
             WHERE id = ${p.pictureId}
-            RETURNING total_amount, purchase_count, earlier_amount, earlier_score, earlier_at`,
+            RETURNING total_amount, created_at::text AS created_text, purchase_count, earlier_amount, earlier_score,
+              earlier_at`,
       );
   if (!figures) throw new Error(`picture ${p.pictureId} vanished during a purchase`);
 
@@ -71,7 +75,7 @@ export async function addPurchase(work: Work, p: NewPurchase): Promise<void> {
     });
   }
   const oldTotal = p.first ? 0 : figures.total_amount - p.amount;
-  events.push(...(await overtaken(work.tx, p, oldTotal)));
+  events.push(...(await overtaken(work.tx, p, figures, oldTotal)));
   await recordEvents(work.tx, events);
 
   const fund: Envelope<'picture', 'fund'> = {
@@ -106,22 +110,28 @@ async function foldLeaving(exec: Executor, pictureId: number, figures: FiguresRo
  * IMAGE_OVERTOOK for the authors of the pictures this payment lifted the picture past in the top list. They are
  * the rows between its old and new place in the top index, so both reads are bounded walks of that index.
  */
-async function overtaken(exec: Executor, p: NewPurchase, oldTotal: number): Promise<NotificationEvent[]> {
+async function overtaken(
+  exec: Executor,
+  p: NewPurchase,
+  figures: FiguresRow,
+  oldTotal: number,
+): Promise<NotificationEvent[]> {
+  // Constants, not a join: the planner then walks the index between the two keys instead of from the top.
+  const created = sql`${figures.created_text}::timestamptz`;
+  const now = sql`(${figures.total_amount}::bigint, ${created}, ${p.pictureId}::bigint)`;
+  const before = sql`(${oldTotal}::bigint, ${created}, ${p.pictureId}::bigint)`;
   const [place] = await rows<{ above: number }>(
     exec,
     sql`SELECT count(*)::int AS above FROM (
-          SELECT 1 FROM pictures q, pictures me WHERE me.id = ${p.pictureId}
-            AND (q.total_amount, q.created_at, q.id) > (me.total_amount, me.created_at, me.id)
-          LIMIT ${OVERTOOK_TOP_PLACES}) a`,
+          SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${now} LIMIT ${OVERTOOK_TOP_PLACES}) a`,
   );
   const newIndex = place?.above ?? OVERTOOK_TOP_PLACES;
   if (newIndex >= OVERTOOK_TOP_PLACES) return [];
   const passed = await rows<{ id: number; author_id: number }>(
     exec,
-    sql`SELECT q.id, q.author_id FROM pictures q, pictures me WHERE me.id = ${p.pictureId}
-          AND (q.total_amount, q.created_at, q.id) < (me.total_amount, me.created_at, me.id)
-          AND (q.total_amount, q.created_at, q.id) > (${oldTotal}::bigint, me.created_at, me.id)
-        ORDER BY q.total_amount DESC, q.created_at DESC, q.id DESC LIMIT ${OVERTOOK_MAX_EVENTS}`,
+    sql`SELECT id, author_id FROM pictures
+        WHERE (total_amount, created_at, id) < ${now} AND (total_amount, created_at, id) > ${before}
+        ORDER BY total_amount DESC, created_at DESC, id DESC LIMIT ${OVERTOOK_MAX_EVENTS}`,
   );
   return passed.flatMap((q, i) =>
     // Passing one's own picture is not news to anyone.

@@ -127,15 +127,17 @@ export async function refreshTrending(exec: Executor, now: Date, size = REFRESH_
 }
 
 /** Runs the refresh every REFRESH_EVERY_MS until stopped; one instance at a time does the work. */
-export function startTrendingRefresh(exec: Executor, now: () => Date, onError: (err: unknown) => void): () => void {
-  let running = false;
+export function startTrendingRefresh(
+  exec: Executor,
+  now: () => Date,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
   const tick = () => {
-    if (running) return;
-    running = true;
-    refreshTrending(exec, now())
-      .catch(onError)
+    running ??= refreshTrending(exec, now())
+      .then(() => undefined, onError)
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   };
   // Once at start too: bounds left by a previous run may be minutes old, which makes the first scans long.
@@ -143,8 +145,10 @@ export function startTrendingRefresh(exec: Executor, now: () => Date, onError: (
   const timer = setInterval(tick, REFRESH_EVERY_MS);
   timer.unref();
   first.unref();
-  return () => {
+  // Stopping waits for a refresh in flight, so the database is never closed under it.
+  return async () => {
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

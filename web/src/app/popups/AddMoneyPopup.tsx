@@ -65,7 +65,7 @@ function CardTopUp({ title, missing }: { title: string; missing?: number }) {
           error={text !== '' && cents === undefined ? 'Enter at least $1.' : undefined}
         />
         <p className="muted">You pay in a new tab through our card payment provider.</p>
-        {outcome && outcome !== 'failed' && (
+        {outcome && (
           <p className={outcome === 'success' ? 'form-success' : 'form-error'} role="status">
             {PAYMENT_TEXTS[outcome]}
           </p>
