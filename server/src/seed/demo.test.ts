@@ -31,6 +31,7 @@ describe('the demo seed', () => {
     const wall: Picture[] = (await t.client().get('/api/pictures?limit=100')).json();
     expect(wall).toHaveLength(30);
     expect(wall.filter((p) => p.purchases.length > 1).length).toBeGreaterThan(20);
+    expect(wall.every((p) => p.authorProfileUrl?.startsWith('/images/'))).toBe(true);
     const image = await t.client().get(wall[0]!.url);
     expect(image.statusCode).toBe(200);
     const meta = await sharp(image.rawPayload).metadata();

@@ -103,6 +103,14 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
   // In time order, so each picture's purchases are recorded as they would have happened.
   steps.sort((a, b) => a.at - b.at);
   for (const step of steps) await step.run();
+  // Faces for the cards: each demo user wears their first picture.
+  await ctx.db.execute(
+    sql`UPDATE users u SET profile_image_id = (SELECT min(id) FROM pictures WHERE author_id = u.id)
+        WHERE u.id IN (${sql.join(
+          userIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+  );
   await refreshTrending(ctx.db, ctx.now());
   ctx.log.info({ users: userIds.length, pictures: count }, 'seeded the demo wall');
   return true;

@@ -267,6 +267,9 @@ describe('PUT and PATCH /api/user/profile?imageId=', () => {
       expect(res.json()).toEqual({ profileImageUrl: url });
     }
     expect((await client.get(`/api/pictures/${other}`)).json()).toMatchObject({ authorProfileImgId: id });
+    const { url } = (await client.get(`/api/pictures/${id}`)).json();
+    expect((await client.get('/api/user/profile')).json()).toMatchObject({ profileImageUrl: url });
+    expect((await t.client().get(`/api/user/user-info/${a.id}`)).json()).toMatchObject({ profileImageUrl: url });
   });
 
   it("refuses another user's picture with 403, an unknown one with 404 and a signed-out call with 401", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendingScore } from '../../../../common/trending';
+import { checkConservation } from '../../ledger/conservation';
 import { makeUser } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import type { Picture } from './pictures.schemas';
@@ -103,5 +104,6 @@ describe('the trending wall', () => {
     expect(picture.totalAmount).toBe(100 + (50 * 24 * 25) / 2);
     const exact = trendingScore(history.get(busy)!, null, clock);
     expect(Math.abs(picture.trendingScore - exact) / exact).toBeLessThan(0.005);
+    expect((await checkConservation(t.ctx.db)).ok).toBe(true);
   });
 });

@@ -169,6 +169,14 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     );
   });
 
+  it('refuses a JSON body instead of a form', async () => {
+    const u = await makeUser(t.ctx, { balance: 1000 });
+    const client = await signIn(t, u.id);
+    const res = await client.post('/api/payment/checkout-with-image-upload', { amount: 100, file: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()[0].field).toBe('file');
+  });
+
   it('refuses a form without a file', async () => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const res = await upload(await signIn(t, u.id), 100, undefined);

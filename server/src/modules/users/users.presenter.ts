@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
+import { imageUrl } from '../../storage/storage';
 import type { ProfileRow } from './users.repository';
 import type { Profile, UserInfo } from './users.schemas';
 
-// Picture URLs arrive with the pictures issue; until then no one has a profile picture to show.
-const profileImageUrl = (_profileImageId: number | null): string | null => null;
+const profileImageUrl = (key: string | null): string | null => (key ? imageUrl(key) : null);
 
 const causeOf = (stored: string | null): GoodWillType =>
   stored && (GOODWILL_TYPES as readonly string[]).includes(stored) ? (stored as GoodWillType) : DEFAULT_GOODWILL;
@@ -17,7 +17,7 @@ export function presentProfile(row: ProfileRow, firstLogin: boolean): Static<typ
     balance: row.balance,
     keyCount: row.keyCount,
     lootBoxCount: row.lootBoxCount,
-    profileImageUrl: profileImageUrl(row.profileImageId),
+    profileImageUrl: profileImageUrl(row.profileImageKey),
     badge: row.badge,
     firstLogin,
     emailVerified: row.emailVerified,
@@ -29,7 +29,7 @@ export function presentProfile(row: ProfileRow, firstLogin: boolean): Static<typ
 /** What anyone may see of a user. */
 export function presentUserInfo(row: {
   username: string | null;
-  profileImageId: number | null;
+  profileImageKey: string | null;
 }): Static<typeof UserInfo> {
-  return { username: row.username, profileImageUrl: profileImageUrl(row.profileImageId) };
+  return { username: row.username, profileImageUrl: profileImageUrl(row.profileImageKey) };
 }

@@ -108,7 +108,8 @@ export interface ProfileRow {
   balance: number;
   keyCount: number;
   lootBoxCount: number;
-  profileImageId: number | null;
+  /** Storage key of the profile picture's image, if one is set. */
+  profileImageKey: string | null;
   badge: string;
   firstLogin: boolean;
   emailVerified: boolean;
@@ -123,7 +124,7 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
     balance: number | null;
     key_count: number;
     loot_box_count: number;
-    profile_image_id: number | null;
+    profile_image_key: string | null;
     badge: string;
     first_login: boolean;
     email_verified: boolean;
@@ -131,9 +132,10 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
     good_will: string | null;
   }>(
     exec,
-    sql`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, u.profile_image_id, u.badge,
+    sql`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
                u.first_login, u.email_verified, u.is_admin, u.good_will
         FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'available'
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
         WHERE u.id = ${userId}`,
   );
   if (!row) return undefined;
@@ -143,7 +145,7 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
     balance: row.balance ?? 0,
     keyCount: row.key_count,
     lootBoxCount: row.loot_box_count,
-    profileImageId: row.profile_image_id,
+    profileImageKey: row.profile_image_key,
     badge: row.badge,
     firstLogin: row.first_login,
     emailVerified: row.email_verified,
@@ -164,10 +166,11 @@ export async function clearFirstLogin(exec: Executor, userId: number): Promise<b
 export async function publicInfoOf(
   exec: Executor,
   userId: number,
-): Promise<{ username: string | null; profileImageId: number | null } | undefined> {
-  const [row] = await rows<{ username: string | null; profile_image_id: number | null }>(
+): Promise<{ username: string | null; profileImageKey: string | null } | undefined> {
+  const [row] = await rows<{ username: string | null; profile_image_key: string | null }>(
     exec,
-    sql`SELECT username, profile_image_id FROM users WHERE id = ${userId}`,
+    sql`SELECT u.username, pi.image_key AS profile_image_key
+        FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );
-  return row && { username: row.username, profileImageId: row.profile_image_id };
+  return row && { username: row.username, profileImageKey: row.profile_image_key };
 }
