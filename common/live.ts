@@ -30,6 +30,11 @@ export interface LiveChannels {
     pong: Record<string, never>;
     /** The server's answer to a frame it could not take; the socket stays open. */
     error: ControlError;
+    /**
+     * Between instances only, never sent to a client: a session was signed out, so the sockets opened with it must
+     * stop hearing their user's private channels. `session` is the SHA-256 of the session token.
+     */
+    sessionEnded: { session: string };
   };
   balance: { update: ValueMessage };
   keyCount: { update: ValueMessage };

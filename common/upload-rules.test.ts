@@ -8,7 +8,12 @@ describe('the upload plan', () => {
   });
 
   it('keeps a small image within the ratios as it is', () => {
-    expect(planUpload(128, 128)).toEqual({ ok: true, crop: { x: 0, y: 0, width: 128, height: 128 }, width: 128, height: 128 });
+    expect(planUpload(128, 128)).toEqual({
+      ok: true,
+      crop: { x: 0, y: 0, width: 128, height: 128 },
+      width: 128,
+      height: 128,
+    });
   });
 
   it('crops a very tall image to 9:16 around its centre and says so', () => {
@@ -35,7 +40,12 @@ describe('the upload plan', () => {
   });
 
   it('scales a cropped image by its kept part', () => {
-    expect(planUpload(2000, 8000)).toMatchObject({ ok: true, width: 1080, height: 1920, note: 'Cropped to 9:16 ratio' });
+    expect(planUpload(2000, 8000)).toMatchObject({
+      ok: true,
+      width: 1080,
+      height: 1920,
+      note: 'Cropped to 9:16 ratio',
+    });
   });
 
   it('refuses a result over 4194304 bytes', () => {

@@ -51,7 +51,9 @@ test('the upload page checks images in the browser and flashes empty fields for 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await chooser.setInputFiles(await file('big.png', 2400, 1600));
   await expect(preview).toBeVisible();
-  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1620, 1080]);
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    1620, 1080,
+  ]);
 
   // Dropped files take the same path as chosen ones.
   await page.getByRole('button', { name: 'Cancel' }).click();

@@ -1,7 +1,31 @@
+import type { Page } from '@playwright/test';
 import { expect, isPhone, signUp, test } from './fixtures';
 import { myId, shot, topUp, uploadPicture } from './pictures-helpers';
 
-const cards = (page: import('@playwright/test').Page) => page.getByTestId('picture-card');
+const cards = (page: Page) => page.getByTestId('picture-card');
+/** A horizontal finger swipe on `selector` from x = `from` to x = `to`. */
+const swipe = (page: Page, selector: string, from: number, to: number) =>
+  page.evaluate(
+    ([sel, a, b]) => {
+      const el = document.querySelector(sel as string)!;
+      const t = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
+      el.dispatchEvent(
+        new TouchEvent('touchstart', { touches: [t(a as number)], changedTouches: [t(a as number)], bubbles: true }),
+      );
+      el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [t(b as number)], bubbles: true }));
+    },
+    [selector, from, to] as const,
+  );
+/** Screenshots wait for the first picture to be painted. */
+const firstImageShown = (page: Page) =>
+  expect
+    .poll(() =>
+      page
+        .locator('main img[src^="/images/"]')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
 test('the top wall loads 3 pictures, then 2 at a time, with trophies for the first three and medals after', async ({
   page,
@@ -20,6 +44,7 @@ test('the top wall loads 3 pictures, then 2 at a time, with trophies for the fir
   expect(limits[0]).toBe('3');
   await expect(cards(page).nth(0).getByRole('img', { name: 'Place 1, trophy' })).toBeVisible();
   await expect(cards(page).nth(2).getByRole('img', { name: 'Place 3, trophy' })).toBeVisible();
+  await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'wall-top') });
 
   // Later batches take a moment, so the 'Loading...' at the bottom can be seen.
@@ -29,9 +54,14 @@ test('the top wall loads 3 pictures, then 2 at a time, with trophies for the fir
   });
   await page.mouse.wheel(0, 3000);
   await expect(page.locator('.wall__edge').last()).toHaveText('Loading...');
-  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 3000);
   await expect(cards(page).nth(3).getByRole('img', { name: 'Place 4' })).toBeAttached();
-  await expect.poll(() => limits.slice(1).join(','), { timeout: 5_000 }).toMatch(/^2(,2)+$/);
+  // Each further scroll to the bottom brings 2 more.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 3000);
+      return limits.slice(1).join(',');
+    })
+    .toMatch(/^2(,2)+$/);
 });
 
 test('the trending wall shows fire badges whose score is recomputed every second', async ({ page }, info) => {
@@ -43,6 +73,7 @@ test('the trending wall shows fire badges whose score is recomputed every second
   await expect(score).toBeVisible();
   const before = await score.getAttribute('aria-label');
   await expect.poll(() => score.getAttribute('aria-label'), { timeout: 5_000 }).not.toBe(before);
+  await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'wall-trending') });
 });
 
@@ -69,24 +100,14 @@ test('swiping left on TOP opens TRENDING and right goes back, but not while a po
   test.skip(!isPhone(page), 'a touch screen gesture');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Top wall' })).toBeAttached();
-  const swipe = (from: number, to: number) =>
-    page.evaluate(
-      ([a, b]) => {
-        const el = document.querySelector('.wall-page')!;
-        const t = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
-        el.dispatchEvent(new TouchEvent('touchstart', { touches: [t(a!)], changedTouches: [t(a!)], bubbles: true }));
-        el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [t(b!)], bubbles: true }));
-      },
-      [from, to],
-    );
-  await swipe(300, 60);
+  await swipe(page, '.wall-page', 300, 60);
   await expect(page).toHaveURL(/\/trending$/);
-  await swipe(60, 300);
+  await swipe(page, '.wall-page', 60, 300);
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole('button', { name: 'SIGN IN' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
-  await swipe(300, 60);
+  await swipe(page, '.wall-page', 300, 60);
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/$/);
 });
@@ -154,6 +175,7 @@ test('image detail: arrows move through the list replacing history; only the own
   await expect(page.getByRole('img', { name: `Picture by` }).first()).toBeVisible();
   await expect(page.getByTestId('comments-pane')).toBeVisible();
   await expect(page.getByRole('link', { name: 'share picture' })).toHaveAttribute('href', `/image/share/${second}`);
+  await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'image-detail') });
 
   const length = await page.evaluate(() => history.length);
@@ -162,6 +184,10 @@ test('image detail: arrows move through the list replacing history; only the own
   expect(await page.evaluate(() => history.length)).toBe(length);
   await page.getByRole('button', { name: 'Previous picture' }).click();
   await expect(page).toHaveURL(new RegExp(`/image/profile/${second}\\?index=0$`));
+  if (isPhone(page)) {
+    await swipe(page, '.detail__media', 300, 60);
+    await expect(page).toHaveURL(new RegExp(`/image/profile/${first}\\?index=1$`));
+  }
 
   await page.goto(`/image/detail/${second}`);
   await expect(page.getByRole('img', { name: 'Picture by' }).first()).toBeVisible();
@@ -176,7 +202,10 @@ test('image detail: arrows move through the list replacing history; only the own
   await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible();
 });
 
-test('profile and set profile picture: empty texts, own pictures, and choosing a face', async ({ page, browser }, info) => {
+test('profile and set profile picture: empty texts, own pictures, and choosing a face', async ({
+  page,
+  browser,
+}, info) => {
   const user = await signUp(page);
   const me = await myId(page);
   await page.goto(`/profile/${me}`);
@@ -203,6 +232,7 @@ test('profile and set profile picture: empty texts, own pictures, and choosing a
   await expect(cards(page)).toHaveCount(2);
   // Sorted by the author's last payment: the newest upload first.
   await expect(cards(page).last()).toHaveAttribute('data-picture-id', String(a));
+  await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'profile') });
 
   await page.goto('/profile/edit');
@@ -218,7 +248,9 @@ test('profile and set profile picture: empty texts, own pictures, and choosing a
   expect(((await answer.json()) as { profileImageUrl: string }).profileImageUrl).toBe(picture.url);
 });
 
-test('share page: overlays with their default transparency, bring to front, deselect, and export', async ({ page }, info) => {
+test('share page: overlays with their default transparency, bring to front, deselect, and export', async ({
+  page,
+}, info) => {
   await signUp(page);
   await topUp(page, 500);
   const id = await uploadPicture(page, 250, [400, 500]);
@@ -234,12 +266,14 @@ test('share page: overlays with their default transparency, bring to front, dese
   const fire = page.getByRole('button', { name: 'Select the fire overlay' });
   await fire.click();
   await expect(fire).toHaveAttribute('aria-pressed', 'true');
-  const zOf = (name: string) => page.locator(`[data-overlay="${name}"]`).evaluate((el) => Number(getComputedStyle(el).zIndex));
+  const zOf = (name: string) =>
+    page.locator(`[data-overlay="${name}"]`).evaluate((el) => Number(getComputedStyle(el).zIndex));
   expect(await zOf('fire')).toBeGreaterThan(Math.max(await zOf('logo'), await zOf('trophy'), await zOf('pricetag')));
   await page.getByTestId('share-stage').click({ position: { x: 150, y: 150 } });
   await expect(page.locator('.share__overlay[aria-pressed="true"]')).toHaveCount(0);
   await page.getByRole('slider', { name: 'Logo transparency' }).fill('0.3');
   await expect(page.locator('[data-overlay="logo"]')).toHaveCSS('opacity', '0.3');
+  await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'share') });
 
   const [download] = await Promise.all([

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freshPostgresDatabase } from '../server/src/test/databases.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const args = process.argv.slice(2);
@@ -27,27 +28,6 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0;
 }
 
-/** A fresh PostgreSQL database for the browser tests' server, so runs never see each other's users. */
-async function freshDatabase(baseUrl) {
-  const { default: pg } = await import('pg');
-  const name = `e2e_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let status = 0;
 
@@ -65,7 +45,8 @@ if (only !== 'e2e') {
 if (only !== 'unit') {
   if (!ensureChromium()) status = 1;
   else {
-    const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+    // The browser tests' server gets a fresh database, so runs never see each other's users.
+    const db = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : undefined;
     const report = path.join(out, 'playwright.json');
     const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,

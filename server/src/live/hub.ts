@@ -24,6 +24,8 @@ export interface HubOptions {
 interface Client {
   socket: WebSocket;
   userId: number | null;
+  /** SHA-256 of the session the socket was opened with; its sign-out closes the socket. */
+  session: string | null;
   channels: Set<string>;
   /** Events delivered per channel, so a snapshot read before a newer event is not sent after it. */
   delivered: Map<string, number>;
@@ -63,7 +65,7 @@ export class Hub {
     return this.clients.size;
   }
 
-  add(socket: WebSocket, userId: number | null): void {
+  add(socket: WebSocket, userId: number | null, session: string | null = null): void {
     if (this.closed) {
       socket.close(1001, 'Server shutting down');
       return;
@@ -71,6 +73,7 @@ export class Hub {
     const client: Client = {
       socket,
       userId,
+      session,
       channels: new Set(),
       delivered: new Map(),
       alive: true,
@@ -90,6 +93,10 @@ export class Hub {
   /** Sends an event to every socket that should see it; `userId` is never sent. */
   deliver(event: LiveEvent): void {
     const { ch, t, m, userId } = event as { ch: string; t: string; m: unknown; userId?: number };
+    if (ch === 'control') {
+      if (t === 'sessionEnded' && userId !== undefined) this.endSession(userId, (m as { session: string }).session);
+      return;
+    }
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
@@ -101,6 +108,13 @@ export class Hub {
       text ??= JSON.stringify({ ch, t, m });
       client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
       this.send(client, text);
+    }
+  }
+
+  /** A signed-out session's sockets close (4001); the client reconnects as a visitor. */
+  private endSession(userId: number, session: string): void {
+    for (const client of this.byUser.get(userId) ?? []) {
+      if (client.session === session) client.socket.close(4001, 'Signed out');
     }
   }
 

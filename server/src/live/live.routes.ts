@@ -1,6 +1,7 @@
 import { LIVE_PATH } from '../../../common/live';
 import type { App, AppContext } from '../context';
 import { originAllowed } from '../http/hooks';
+import { hashToken, SESSION_COOKIE } from '../modules/auth/session';
 import { Hub } from './hub';
 import { currentSnapshot } from './snapshots';
 
@@ -34,7 +35,8 @@ export async function liveRoutes(app: App, ctx: AppContext): Promise<Hub> {
       },
     },
     (socket, req) => {
-      hub.add(socket, req.user?.id ?? null);
+      const token = req.cookies[SESSION_COOKIE];
+      hub.add(socket, req.user?.id ?? null, req.user && token ? hashToken(token) : null);
     },
   );
   return hub;

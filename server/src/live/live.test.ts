@@ -219,6 +219,24 @@ describe('a sloppy or hostile client', () => {
   });
 });
 
+describe('signing out', () => {
+  it("closes the sockets of that session only, so they stop hearing the user's balance", async () => {
+    const user = await makeUser(t.ctx, { balance: 100 });
+    const phone = await signIn(t, user.id);
+    const desktop = await signIn(t, user.id);
+    const phoneTab = await connect({ cookie: phone.cookieHeader() });
+    const desktopTab = await connect({ cookie: desktop.cookieHeader() });
+    for (const tab of [phoneTab, desktopTab]) tab.subscribe('balance');
+    await Promise.all([phoneTab, desktopTab].map(settle));
+
+    expect((await phone.post('/api/auth/logout')).statusCode).toBe(200);
+
+    expect(await phoneTab.closed()).toBe(4001);
+    await credit(user.id, 50);
+    await desktopTab.next((f) => f.ch === 'balance' && f.m.value === 150);
+  });
+});
+
 describe('an app behind its public URL', () => {
   it('lets in pages from the public URL and closes every socket with 1001 (going away) when it stops', async () => {
     const other = await startTestApp({ env: { PUBLIC_URL: 'https://wall.example' } });

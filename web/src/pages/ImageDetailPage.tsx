@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { popupIsOpen } from '../app/popups/store';
 import { useProfile } from '../lib/session';
@@ -34,7 +34,7 @@ export default function ImageDetailPage() {
         ? { sort: 'profile', authorId: picture.authorId }
         : { sort: browsing as 'top' | 'trending' };
   const { data: around } = useNeighbours(listKey, id, hint);
-  const media = useRef<HTMLDivElement>(null);
+  const [media, setMedia] = useState<HTMLDivElement | null>(null);
 
   const go = (n: Neighbour | undefined) => {
     if (n) navigate(`/image/${browsing}/${n.id}?index=${n.index}`, { replace: true });
@@ -66,7 +66,7 @@ export default function ImageDetailPage() {
         <FireBadge picture={picture} />
         <PriceTag picture={picture} />
       </div>
-      <div className="detail__media" ref={media}>
+      <div className="detail__media" ref={setMedia}>
         <img src={picture.url} alt={pictureLabel(picture)} width={picture.width} height={picture.height} />
         {around?.previous && (
           <button

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { popupIsOpen } from '../app/popups/store';
 import { findPlace } from '../features/pictures/api/pictures';
@@ -23,7 +23,7 @@ export default function WallPage() {
   const [start, setStart] = useState<number | undefined>(() =>
     img === undefined ? (parseIndex(params.get('index')) ?? 0) : undefined,
   );
-  const root = useRef<HTMLElement>(null);
+  const [root, setRoot] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
     if (img === undefined) return;
@@ -47,7 +47,7 @@ export default function WallPage() {
   const startOver = useCallback(() => setStart(0), []);
 
   return (
-    <section ref={root} className="wall-page" aria-labelledby="wall-title">
+    <section ref={setRoot} className="wall-page" aria-labelledby="wall-title">
       <h1 id="wall-title" className="wall-page__title">
         {trending ? 'Trending wall' : 'Top wall'}
       </h1>

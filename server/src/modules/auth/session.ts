@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(
   ctx: AppContext,
@@ -47,7 +47,12 @@ export async function createSession(
 
 export async function destroySession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
-  if (token) await ctx.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${hashToken(token)}`);
+  if (token) {
+    const session = hashToken(token);
+    await ctx.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${session}`);
+    // Sockets opened with this session, on any instance, must not keep hearing the user's private channels.
+    if (req.user) await ctx.bus.publish({ ch: 'control', t: 'sessionEnded', m: { session }, userId: req.user.id });
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 

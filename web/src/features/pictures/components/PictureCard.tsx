@@ -35,7 +35,7 @@ export function PictureCard({ picture, sort, index, browsing, onPrevious, onNext
         <AuthorLink id={picture.authorId} name={picture.authorName} imageUrl={picture.authorProfileUrl} />
         <PriceTag picture={picture} />
       </header>
-      <div className="picture-card__media" style={{ aspectRatio: `${picture.width} / ${picture.height}` }}>
+      <div className="picture-card__media">
         <Link to={detail} aria-label={`Open ${pictureLabel(picture)}`}>
           <img
             src={picture.url}

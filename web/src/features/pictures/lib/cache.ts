@@ -9,23 +9,17 @@ type WallData = InfiniteData<WallPage>;
 const sortOfKey = (key: readonly unknown[]): WallSort => key[2] as WallSort;
 
 /** Applies `change` to a picture wherever the cache holds it (walls and detail), re-ranking the walls it is on. */
-function updateEverywhere(client: QueryClient, id: number, change: (p: Picture) => Picture): boolean {
-  let found = false;
+function updateEverywhere(client: QueryClient, id: number, change: (p: Picture) => Picture): void {
   const now = Date.now();
   for (const [key, data] of client.getQueriesData<WallData>({ queryKey: wallKeyRoot })) {
     if (!data || !data.pages.some((page) => page.items.some((p) => p.id === id))) continue;
-    found = true;
     const pages = data.pages.map((page) => ({
       ...page,
       items: page.items.map((p) => (p.id === id ? change(p) : p)),
     }));
     client.setQueryData<WallData>(key, { ...data, pages: rerankBatches(pages, sortOfKey(key), now) });
   }
-  client.setQueryData<Picture>(['pictures', 'one', id], (old) => {
-    if (old) found = true;
-    return old && change(old);
-  });
-  return found;
+  client.setQueryData<Picture>(['pictures', 'one', id], (old) => old && change(old));
 }
 
 export function replacePicture(client: QueryClient, picture: Picture): void {
@@ -38,14 +32,21 @@ export function replacePicture(client: QueryClient, picture: Picture): void {
  */
 export function applyFundMessage(client: QueryClient, m: FundMessage): void {
   updateEverywhere(client, m.pictureId, (p) => applyFund(p, m));
+  const walls = client.getQueriesData<WallData>({ queryKey: wallKeyRoot });
+  if (walls.every(([, data]) => data?.pages.some((page) => page.items.some((p) => p.id === m.pictureId)))) return;
   missing.add(m.pictureId);
+  // Only an author's own payment can move a picture on their profile.
+  authorPaid ||= m.authorFund;
   pending ??= setTimeout(() => {
     const ids = new Set(missing);
+    const profilesToo = authorPaid;
     missing.clear();
+    authorPaid = false;
     pending = undefined;
     void client.invalidateQueries({
       queryKey: wallKeyRoot,
       predicate: (q) => {
+        if (sortOfKey(q.queryKey) === 'profile' && !profilesToo) return false;
         const data = q.state.data as WallData | undefined;
         const loaded = new Set(data?.pages.flatMap((page) => page.items.map((p) => p.id)) ?? []);
         return [...ids].some((id) => !loaded.has(id));
@@ -55,4 +56,5 @@ export function applyFundMessage(client: QueryClient, m: FundMessage): void {
 }
 
 const missing = new Set<number>();
+let authorPaid = false;
 let pending: ReturnType<typeof setTimeout> | undefined;

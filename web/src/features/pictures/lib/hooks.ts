@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveChannel } from '../../../lib/live';
 import { applyFundMessage } from './cache';
 
@@ -48,18 +48,17 @@ export function useTouchScreen(): boolean {
 }
 
 /**
- * Horizontal swipes on `target` (the wall, the detail image). Ignored when `blocked()` says so, e.g. while a popup is
+ * Horizontal swipes on `el` (the wall, the detail image). Ignored when `blocked()` says so, e.g. while a popup is
  * open (SPEC §2), and when the move is more vertical than horizontal, so scrolling never turns into a swipe.
  */
 export function useSwipe(
-  target: RefObject<HTMLElement | null>,
+  el: HTMLElement | null,
   onSwipe: (direction: 'left' | 'right') => void,
   blocked: () => boolean,
 ): void {
   const latest = useRef({ onSwipe, blocked });
   latest.current = { onSwipe, blocked };
   useEffect(() => {
-    const el = target.current;
     if (!el) return;
     let start: { x: number; y: number } | null = null;
     const down = (e: TouchEvent) => {
@@ -81,5 +80,5 @@ export function useSwipe(
       el.removeEventListener('touchstart', down);
       el.removeEventListener('touchend', up);
     };
-  }, [target]);
+  }, [el]);
 }
