@@ -105,6 +105,13 @@ test('journey: upload through the page, fund it, and a second browser sees the w
   await watcher.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   await watcher.screenshot({ path: shot(info.project.name, 'live-before') });
 
+  // The other browser's price tag flashes red for the rise, then goes back.
+  await watcher.evaluate(() => {
+    const seen = ((window as unknown as { flashes: string[] }).flashes = [] as string[]);
+    new MutationObserver((records) =>
+      records.forEach((r) => (r.target as Element).classList.contains('flash--up') && seen.push('up')),
+    ).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
   await page.getByTestId('price-tag').click();
   await page.getByRole('textbox', { name: /Dollars to add/ }).fill('2');
   await page.getByRole('button', { name: 'Send $2' }).click();
@@ -116,6 +123,8 @@ test('journey: upload through the page, fund it, and a second browser sees the w
   await expect(watched.nth(0).getByTestId('price-tag')).toContainText(`$${(leader + 3).toLocaleString('en-US')}`);
   await expect(watched.nth(0).getByRole('img', { name: 'Place 1, trophy' })).toBeVisible();
   expect(await watcher.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(7);
+  expect(await watcher.evaluate(() => (window as unknown as { flashes: string[] }).flashes)).toContain('up');
+  await expect(watched.nth(0).getByTestId('price-tag')).not.toHaveClass(/flash--/);
   await watcher.screenshot({ path: shot(info.project.name, 'live-after') });
   await other.close();
 });

@@ -47,14 +47,24 @@ test('the top wall loads 3 pictures, then 2 at a time, with trophies for the fir
   await firstImageShown(page);
   await page.screenshot({ path: shot(info.project.name, 'wall-top') });
 
+  // A card's arrows scroll to its neighbour; on a touch screen they show without hovering.
+  const next = cards(page).nth(0).getByRole('button', { name: 'Next picture' });
+  if (isPhone(page)) await expect(next).toHaveCSS('opacity', '1');
+  await next.click();
+  await expect(cards(page).nth(1)).toBeInViewport({ ratio: 0.5 });
+
   // Later batches take a moment, so the 'Loading...' at the bottom can be seen.
   await page.route('**/api/pictures?*', async (route) => {
     if (new URL(route.request().url()).searchParams.get('limit') === '2') await new Promise((r) => setTimeout(r, 700));
     await route.continue();
   });
-  await page.mouse.wheel(0, 3000);
   await expect(page.locator('.wall__edge').last()).toHaveText('Loading...');
-  await expect(cards(page).nth(3).getByRole('img', { name: 'Place 4' })).toBeAttached();
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 3000);
+      return cards(page).nth(3).getByRole('img', { name: 'Place 4' }).count();
+    })
+    .toBe(1);
   // Each further scroll to the bottom brings 2 more.
   await expect
     .poll(async () => {
@@ -89,6 +99,13 @@ test('the index parameter starts the wall at that place and loads the pictures a
   await expect(start).toBeInViewport();
   for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -1500);
   await expect(page.locator('[data-testid="picture-card"][data-index="0"]')).toBeAttached();
+
+  // img= names the starting picture instead.
+  const fifth = await page.locator('[data-testid="picture-card"][data-index="4"]').getAttribute('data-picture-id');
+  await page.goto(`/?img=${fifth}`);
+  await expect(page.locator('[data-testid="picture-card"]').first()).toBeAttached();
+  await expect(page.locator(`[data-picture-id="${fifth}"]`)).toHaveAttribute('data-index', '4');
+  await expect(page.locator(`[data-picture-id="${fifth}"]`)).toBeInViewport();
 
   await page.goto('/?index=99999');
   await expect(page.locator('[data-testid="picture-card"][data-index="0"]')).toBeVisible();
@@ -198,6 +215,9 @@ test('image detail: arrows move through the list replacing history; only the own
   await page.goto(`/image/top/${first}`);
   await expect(page.getByTestId('comments-pane')).toBeVisible();
   await expect(page.getByRole('link', { name: 'share picture' })).toHaveCount(0);
+  // The author's name opens their profile.
+  await page.getByRole('link', { name: /'s profile$/ }).click();
+  await expect(page).toHaveURL(/\/profile\/\d+$/);
   await page.goto('/image/detail/987654321');
   await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { shareExportSize } from '../../../common/upload-rules';
 import { usePicture } from '../features/pictures/api/pictures';
@@ -25,9 +25,12 @@ import './SharePage.css';
 export default function SharePage() {
   const id = Number(useParams().imageId);
   const { data: picture, isPending, isError } = usePicture(id);
+  const missing = isError || (!isPending && !picture) || !Number.isSafeInteger(id);
+  useEffect(() => {
+    if (missing) console.warn('Image not found', id);
+  }, [missing, id]);
   if (isPending && Number.isSafeInteger(id)) return <p className="loading">Loading...</p>;
-  if (isError || !picture) {
-    console.warn('Image not found', id);
+  if (missing || !picture) {
     return (
       <section className="page">
         <h1>Image not found</h1>

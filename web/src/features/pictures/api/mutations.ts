@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, newActionKey } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { profileQuery } from '../../../lib/session';
 import { replacePicture } from '../lib/cache';
 import type { Picture } from './types';
@@ -52,10 +52,7 @@ export function uploadPicture({ file, fileName, amount, actionKey }: UploadInput
 }
 
 export function setProfileImage(imageId: number): Promise<{ profileImageUrl: string }> {
-  return api<{ profileImageUrl: string }>(`/api/user/profile?imageId=${imageId}`, {
-    method: 'PUT',
-    idempotencyKey: newActionKey(),
-  });
+  return api<{ profileImageUrl: string }>(`/api/user/profile?imageId=${imageId}`, { method: 'PUT' });
 }
 
 export function useSetProfileImage() {

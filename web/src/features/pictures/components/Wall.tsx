@@ -101,7 +101,13 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
             index={index}
             browsing={browsing}
             onPrevious={index > 0 ? () => scrollTo(index - 1) : undefined}
-            onNext={i < pictures.length - 1 || hasNextPage ? () => scrollTo(index + 1) : undefined}
+            onNext={
+              i < pictures.length - 1
+                ? () => scrollTo(index + 1)
+                : hasNextPage
+                  ? () => void fetchNextPage().then(() => requestAnimationFrame(() => scrollTo(index + 1)))
+                  : undefined
+            }
           />
         );
       })}
