@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../common/money';
 import { useCachedImage } from '../lib/imageCache';
 import { logout, useLoggedIn, useProfile } from '../lib/session';
+import { useDismiss } from '../lib/useDismiss';
 import { openPopup } from './popups/store';
 
 /** The balance, or a placeholder while it is unknown; clicking it adds money. */
@@ -36,24 +37,10 @@ export function UserArea() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useDismiss(open, root, (via) => {
+    setOpen(false);
+    if (via === 'escape') button.current?.focus();
+  });
 
   if (!loggedIn) {
     return (

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { Message } from '../../http/schemas';
 
-export const Message = Type.Object({ message: Type.String() });
+export { Message };
 
 export const AmIWorthy = {
   response: { 200: Type.Object({ message: Type.Literal('YES') }), 401: Message, 403: Message },

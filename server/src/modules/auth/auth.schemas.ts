@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
+import { Message, FieldErrors as FieldErrorList } from '../../http/schemas';
 
-/** One entry of a 400 answer; the client shows `errorText` under `field`. */
-export const FieldErrorList = Type.Array(Type.Object({ field: Type.String(), errorText: Type.String() }));
-export const Message = Type.Object({ message: Type.String() });
+export { Message, FieldErrorList };
 
 /*
  * Lengths are checked by the service, which answers with texts a person can act on; the schemas only fix types

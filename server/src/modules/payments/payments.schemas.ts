@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
+import { Message, FieldErrors } from '../../http/schemas';
 
-export const Message = Type.Object({ message: Type.String() });
-export const FieldErrors = Type.Array(Type.Object({ field: Type.String(), errorText: Type.String() }));
+export { Message, FieldErrors };
 
 export const PaymentStatusSchema = Type.Union([
   Type.Literal('open'),

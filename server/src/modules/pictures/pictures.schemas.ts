@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { MAX_TOPUP_CENTS } from '../../../../common/constants';
+import { Message, FieldErrors } from '../../http/schemas';
+
+export { Message, FieldErrors };
 
 /** Any price on the wall: whole cents, above zero, at most six digits of dollars (SPEC §5 "Money entry"). */
 export const MAX_PICTURE_CENTS = MAX_TOPUP_CENTS;
@@ -16,8 +19,6 @@ const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
  */
 const Digits = (max: number, description: string) => Type.String({ pattern: `^[0-9]{1,${max}}$`, description });
 
-export const FieldErrors = Type.Array(Type.Object({ field: Type.String(), errorText: Type.String() }));
-export const Message = Type.Object({ message: Type.String() });
 export const Missing = Type.Object({ missing: Type.Integer() });
 
 export const Purchase = Type.Object({ amount: Type.Integer(), paidOn: Type.String() });

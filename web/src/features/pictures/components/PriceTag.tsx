@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../../../common/money';
 import { openPopup } from '../../../app/popups/store';
 import { newActionKey } from '../../../lib/api';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/moneyInput';
 import { useLoggedIn, useProfile } from '../../../lib/session';
+import { useDismiss } from '../../../lib/useDismiss';
 import { useFundPicture } from '../api/mutations';
 import type { Picture } from '../api/types';
 import { useFlash } from '../lib/hooks';
@@ -25,19 +26,7 @@ export function PriceTag({ picture }: { picture: Picture }) {
   const totalFlash = useFlash(picture.totalAmount);
   const total = formatMoney(picture.totalAmount);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const expand = () => {
     if (!loggedIn) openPopup({ kind: 'signIn' });
