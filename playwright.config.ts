@@ -39,7 +39,8 @@ export default defineConfig({
   outputDir: path.join('test-results', process.env.E2E_RUN_NAME),
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // CI shares 2 cores between the server, PostgreSQL and Chromium: one retry, and the report names any flaky test.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
