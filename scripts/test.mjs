@@ -57,6 +57,7 @@ if (only !== 'unit') {
     if (existsSync(report)) {
       const s = JSON.parse(readFileSync(report, 'utf8')).stats;
       totals.passed += s.expected + (s.flaky ?? 0);
+      if (s.flaky) console.log(`Browser tests that passed only on their retry (flaky): ${s.flaky}`);
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
     } else status ||= 1;
