@@ -2,28 +2,8 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wallQuery, type WallPage } from '../api/pictures';
 import type { Picture } from '../api/types';
+import { picture } from './picture.fixture';
 import { applyFundMessage, replacePicture } from './cache';
-
-const t0 = '2026-01-01T12:00:00.000Z';
-const picture = (id: number, total: number): Picture => ({
-  id,
-  authorId: 1,
-  authorName: 'ann',
-  authorProfileImgId: null,
-  authorProfileUrl: null,
-  url: `/images/${id}.jpg`,
-  title: '',
-  width: 400,
-  height: 500,
-  commentCount: 0,
-  lastAuthorPayment: t0,
-  purchases: [{ amount: total, paidOn: t0 }],
-  earlierPurchases: null,
-  purchaseCount: 1,
-  totalAmount: total,
-  createdOn: t0,
-  trendingScore: 0,
-});
 
 function clientWithTopWall(items: Picture[]) {
   const client = new QueryClient();

@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Picture } from '../api/types';
+import { at, now, picture } from './picture.fixture';
 import { applyFund, priceTagWidth, rank, rerankBatches } from './rank';
-
-const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-const now = Date.UTC(2026, 0, 1, 13, 0);
-
-function picture(id: number, total: number, paidAtMinute = 0, extra: Partial<Picture> = {}): Picture {
-  return {
-    id,
-    authorId: 1,
-    authorName: 'ann',
-    authorProfileImgId: null,
-    authorProfileUrl: null,
-    url: `/images/${id}.jpg`,
-    title: '',
-    width: 400,
-    height: 500,
-    commentCount: 0,
-    lastAuthorPayment: at(paidAtMinute),
-    purchases: [{ amount: total, paidOn: at(paidAtMinute) }],
-    earlierPurchases: null,
-    purchaseCount: 1,
-    totalAmount: total,
-    createdOn: at(paidAtMinute),
-    trendingScore: 0,
-    ...extra,
-  };
-}
 
 describe('a live fund message', () => {
   it('adds the amount and the purchase to the picture', () => {
