@@ -6,6 +6,7 @@ import { useNeighbours, type Neighbour } from '../features/pictures/api/neighbou
 import { usePicture } from '../features/pictures/api/pictures';
 import type { WallKey } from '../features/pictures/api/types';
 import { AuthorLink } from '../features/pictures/components/AuthorLink';
+import { ImageNotFound } from '../features/pictures/components/ImageNotFound';
 import { FireBadge } from '../features/pictures/components/Badges';
 import { Chevron, pictureLabel } from '../features/pictures/components/PictureCard';
 import { PriceTag } from '../features/pictures/components/PriceTag';
@@ -43,12 +44,7 @@ export default function ImageDetailPage() {
 
   if (isPending && Number.isSafeInteger(id)) return <p className="loading">Loading...</p>;
   if (isError || !picture) {
-    return (
-      <section className="page">
-        <h1>Image not found</h1>
-        <Link to="/">Back to the wall</Link>
-      </section>
-    );
+    return <ImageNotFound />;
   }
   const back =
     listKey?.sort === 'profile' ? `/profile/${picture.authorId}` : browsing === 'trending' ? '/trending' : '/';

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { shareExportSize } from '../../../common/upload-rules';
 import { usePicture } from '../features/pictures/api/pictures';
 import type { Picture } from '../features/pictures/api/types';
+import { ImageNotFound } from '../features/pictures/components/ImageNotFound';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
 import { useNow } from '../features/pictures/lib/hooks';
 import { scoreAt } from '../features/pictures/lib/rank';
@@ -31,12 +32,7 @@ export default function SharePage() {
   }, [missing, id]);
   if (isPending && Number.isSafeInteger(id)) return <p className="loading">Loading...</p>;
   if (missing || !picture) {
-    return (
-      <section className="page">
-        <h1>Image not found</h1>
-        <Link to="/">Back to the wall</Link>
-      </section>
-    );
+    return <ImageNotFound />;
   }
   return <ShareEditor picture={picture} />;
 }
