@@ -2,10 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './server/src/db/schema.ts',
-    './server/src/modules/pictures/pictures.schema.ts',
-    './server/src/modules/notifications/notifications.schema.ts',
-  ],
+  // The core tables and every domain's own `<domain>.tables.ts`.
+  schema: ['./server/src/db/core.tables.ts', './server/src/modules/*/*.tables.ts'],
   out: './server/src/db/migrations',
 });

@@ -1,6 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+/*
+ * Boundaries (docs/ARCHITECTURE.md "Layers, and which may import which"): the rules below keep the layers apart, and
+ * server/src/boundaries.test.ts proves each one fails on a deliberate violation.
+ */
+
+/** Every folder of web/src/features: each new feature is fenced in by the web rules below without editing them. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * One config block per folder. Blocks replace each other's `no-restricted-imports` rather than add to it, so every
+ * block repeats the rule that keeps the server out of the web client and the reverse.
+ */
+function serverLayers(forbidden) {
+  return Object.entries(forbidden).map(([files, patterns]) => ({
+    files: [files],
+    // Tests drive a layer from the outside (a live test pays through the ledger to see the balance event).
+    ignores: patterns.length ? ['**/*.test.ts'] : [],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server and the web client meet only in common/.' },
+            ...(patterns.length ? [{ group: patterns, message: `Not from ${files}: see docs/ARCHITECTURE.md.` }] : []),
+          ],
+        },
+      ],
+    },
+  }));
+}
 
 export default tseslint.config(
   {
@@ -9,19 +44,82 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // A cycle means two files that cannot be understood (or loaded) one without the other.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
     // The web client and the server meet only in common/: neither imports the other.
     files: ['web/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      // The API schemas are TypeBox values; the browser takes only their Static<> types, so TypeBox stays out of it.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/common/api/*', 'typebox', 'typebox/*'],
+              allowTypeImports: true,
+              message: 'Only types from common/api and typebox (`import type`): TypeBox stays out of the bundle.',
+            },
+          ],
+        },
+      ],
+      // Layers (bulletproof-react): app/ and pages/ compose features; a feature shows others only its api/ folder;
+      // lib/, hooks/ and components/ are shared by all, so they import none of the above.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './web/src/features',
+              from: ['./web/src/app', './web/src/pages'],
+              message: 'A feature never imports the shell or a page: shared code goes to lib/, hooks/ or components/.',
+            },
+            ...webFeatures.map((name) => ({
+              target: `./web/src/features/${name}`,
+              from: './web/src/features',
+              except: [`./${name}`, ...webFeatures.filter((other) => other !== name).map((other) => `./${other}/api`)],
+              message: "A feature uses another feature's api/ folder only, never its components or lib.",
+            })),
+            {
+              target: ['./web/src/lib', './web/src/hooks', './web/src/components'],
+              from: ['./web/src/features', './web/src/pages', './web/src/app'],
+              message: 'Shared code (lib/, hooks/, components/) never imports a feature, a page or the shell.',
+            },
+            {
+              target: './web/src/pages',
+              from: './web/src/app',
+              message: 'The shell renders the pages, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
   },
-  {
-    files: ['server/**', 'common/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
-  },
+  // Server layers (docs/ARCHITECTURE.md): each folder may import only the ones below it.
+  ...serverLayers({
+    'common/**': ['**/server/**'],
+    'server/**': [],
+    // A module uses another module through its service (or commands), never its repository or routes.
+    'server/src/modules/**': ['../*/*.repository', '../*/*.routes'],
+    'server/src/{jobs,seed,admin}/**': ['**/modules/*/*.repository', '**/modules/*/*.routes'],
+    // The ledger moves money for everyone and knows none of them, nor how answers or live events are made.
+    'server/src/ledger/**': ['../http/*', '../live/*', '../modules/**'],
+    'server/src/db/**': ['../http/*', '../live/*', '../ledger/*', '../modules/**'],
+    'server/src/live/**': ['../http/*', '../ledger/*', '../modules/**'],
+    'server/src/http/**': ['../live/*', '../modules/**'],
+  }),
 );

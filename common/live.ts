@@ -14,6 +14,12 @@ export interface FundMessage {
   fundOn: string;
 }
 
+export interface AuthorMessage {
+  authorId: number;
+  authorProfileImgId: number;
+  authorProfileUrl: string;
+}
+
 export interface ControlError {
   message: string;
   /** The channel the refused frame named, when it named one. */
@@ -39,7 +45,11 @@ export interface LiveChannels {
   balance: { update: ValueMessage };
   keyCount: { update: ValueMessage };
   lootBoxCount: { update: ValueMessage };
-  picture: { fund: FundMessage };
+  picture: {
+    fund: FundMessage;
+    /** A user chose another profile picture: the cards of their pictures show the new face. */
+    author: AuthorMessage;
+  };
 }
 
 export type Channel = keyof LiveChannels;
@@ -56,6 +66,23 @@ export type AnyTopic<C extends Channel> = C extends Channel ? Topic<C> : never;
 export type Envelope<C extends Channel = Channel, T extends AnyTopic<C> = AnyTopic<C>> = {
   [K in C]: { [U in Topic<K> & T]: { ch: K; t: U; m: Payload<K, U> } }[Topic<K> & T];
 }[C];
+
+/** An event on its way to sockets. `userId` set: only that user's sockets receive it (it is never sent). */
+export type LiveEvent = Envelope & { userId?: number };
+
+/**
+ * Builds an event from its parts, checked against the channel map. The one place the parts are joined into the
+ * union: TypeScript cannot see that a `C` and a `T` that fit each other make one of its members.
+ */
+export function liveEvent<C extends Channel, T extends Topic<C>>(
+  channel: C,
+  topic: T,
+  payload: Payload<C, T>,
+  userId?: number,
+): LiveEvent {
+  const event = { ch: channel, t: topic, m: payload } as unknown as LiveEvent;
+  return userId === undefined ? event : { ...event, userId };
+}
 
 /** Channels whose messages reach only the user they belong to. */
 export const PRIVATE_CHANNELS: ReadonlySet<string> = new Set(['balance', 'keyCount', 'lootBoxCount', 'notification']);

@@ -11,15 +11,17 @@ import type { Database } from './db/connection';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
-import { registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
+import { authenticate, registerSessionHook } from './http/auth';
+import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { registerMetrics } from './http/metrics';
-import { registerSessionHook } from './modules/auth/session';
+import { registerOpenApi } from './http/openapi';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
+import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
 
@@ -49,11 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  const hub = new Hub({ bus: deps.bus, heartbeatMs: deps.config.liveHeartbeatMs, log: app.log });
   const ctx = makeContext({
     config: deps.config,
     database: deps.database,
     db: deps.database.db,
     bus: deps.bus,
+    live: hub,
     mailer: deps.mailer,
     log: app.log,
     now: deps.now ?? (() => new Date()),
@@ -89,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerOriginCheck(app, ctx);
   registerSessionHook(app, ctx);
+  await registerOpenApi(app); // before any route, so it sees them all
   registerMetrics(app);
 
   await healthRoutes(app, ctx);
@@ -97,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await paymentRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await pictureRoutes(app, ctx);
-  await liveRoutes(app, ctx);
+  await liveRoutes(app, {
+    hub,
+    authenticate,
+    originAllowed: (req) => originAllowed(req.headers.origin, req.headers.host, ctx),
+  });
   await spaRoutes(app, ctx);
 
   return { app, ctx };

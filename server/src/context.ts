@@ -8,8 +8,9 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
-import { transact, type Work } from './db/unit-of-work';
+import { transact, type Work, type WorkDeps } from './db/unit-of-work';
 import type { Bus } from './live/bus';
+import type { LiveSnapshots } from './live/hub';
 import type { Mailer } from './mail/mailer';
 
 /** The Fastify instance every module registers its routes on, typed from the route schemas. */
@@ -27,6 +28,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   bus: Bus;
+  /** Where a module registers the snapshots of its own live channels. */
+  live: LiveSnapshots;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now(): Date;
@@ -34,7 +37,12 @@ export interface AppContext {
   transact<T>(fn: (work: Work) => Promise<T>): Promise<T>;
 }
 
+/** The one place a unit of work's dependencies are put together. */
 export function makeContext(parts: Omit<AppContext, 'transact'>): AppContext {
-  const deps = { db: parts.db, bus: parts.bus, onPublishError: (err: unknown) => parts.log.error({ err }, 'publish') };
+  const deps: WorkDeps = {
+    db: parts.db,
+    send: (event) => parts.bus.send(event),
+    onPublishError: (err) => parts.log.error({ err }, 'publish'),
+  };
   return { ...parts, transact: (fn) => transact(deps, fn) };
 }

@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { registerCloseOnShutdown } from './http/hooks';
 import { createBus } from './live/create-bus';
+import { JOBS } from './jobs/jobs';
+import { startJobs, type Job } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface RunningServer extends BuiltApp {
@@ -17,6 +19,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** Embedded database in memory instead of DATA_DIR (tests). */
   memory?: boolean;
+  /** Periodic jobs to run (server/src/jobs/jobs.ts by default). */
+  jobs?: readonly Job[];
 }
 
 /** Opens everything the app needs from its config and builds it; `listen` is left to the caller. */
@@ -32,11 +36,13 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
   const built = await buildApp({ config, database, bus, mailer, logger: opts.logger, now: opts.now });
   registerCloseOnShutdown(built.app);
+  const stopJobs = startJobs(built.ctx, opts.jobs ?? JOBS);
   let closing: Promise<void> | undefined;
   return {
     ...built,
     close() {
       closing ??= (async () => {
+        await stopJobs();
         await built.app.close();
         await bus.close();
         await database.close();

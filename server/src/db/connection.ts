@@ -10,9 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Queries are SQL (drizzle's `sql`) or the query builder over `*.tables.ts`; no relational query API is used. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a query can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
@@ -60,12 +60,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   // Two instances starting at once must not both migrate: hold an advisory lock on one connection.
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder });
     await client.query('SELECT pg_advisory_unlock(727274)');
   } finally {
     client.release();
@@ -89,8 +89,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
   const client = new PGlite(dataPath, { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite(client) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',

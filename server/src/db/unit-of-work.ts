@@ -1,5 +1,5 @@
+import { liveEvent, type Channel, type LiveEvent, type Payload, type Topic } from '../../../common/live';
 import type { Db, Tx } from './connection';
-import type { Bus, LiveEvent } from '../live/bus';
 
 /**
  * One database transaction plus the live events it raises. Events are held until the transaction commits and are
@@ -7,20 +7,24 @@ import type { Bus, LiveEvent } from '../live/bus';
  */
 export interface Work {
   tx: Tx;
-  emit(event: LiveEvent): void;
+  /** Raises a live event, typed from the channel map, sent once the transaction commits. */
+  emit<C extends Channel, T extends Topic<C>>(channel: C, topic: T, payload: Payload<C, T>, userId?: number): void;
 }
 
 export interface WorkDeps {
   db: Db;
-  bus: Bus;
+  /** Hands a committed event to the live bus. */
+  send(event: LiveEvent): Promise<void>;
   onPublishError?: (err: unknown) => void;
 }
 
 export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>): Promise<T> {
   const events: LiveEvent[] = [];
-  const result = await deps.db.transaction((tx) => fn({ tx, emit: (e) => events.push(e) }));
+  const result = await deps.db.transaction((tx) =>
+    fn({ tx, emit: (channel, topic, payload, userId) => events.push(liveEvent(channel, topic, payload, userId)) }),
+  );
   for (const event of events) {
-    deps.bus.publish(event).catch((err) => deps.onPublishError?.(err));
+    deps.send(event).catch((err) => deps.onPublishError?.(err));
   }
   return result;
 }

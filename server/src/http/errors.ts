@@ -17,10 +17,3 @@ export const forbidden = (message = 'Not allowed.') => new HttpError(403, { mess
 export const notFound = (message = 'Not found.') => new HttpError(404, { message });
 export const conflict = (body: object) => new HttpError(409, body);
 export const tooManyRequests = () => new HttpError(429, { message: 'Too many attempts. Try again in a minute.' });
-
-/** The balance is short: 402 with what is missing, in cents. */
-export class InsufficientFunds extends HttpError {
-  constructor(readonly missing: number) {
-    super(402, { missing });
-  }
-}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../common/errors';
 import type { App, AppContext } from '../context';
+import { InsufficientFunds } from '../ledger/ledger';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -57,6 +58,8 @@ export function validationErrors(err: FastifyError): FieldError[] {
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
+    // The one place a short balance becomes an answer: 402 with what is missing, for the top-up popup.
+    if (err instanceof InsufficientFunds) return reply.code(402).send({ missing: err.missing });
     if (err.validation) return reply.code(400).send(validationErrors(err));
     const status = err.statusCode ?? 500;
     // Every 400 is a list of {field, errorText} (DESIGN.md §2), also Fastify's own (unparseable JSON, wrong type).

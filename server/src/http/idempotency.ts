@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rows } from '../db/connection';
-import { transact, type Work, type WorkDeps } from '../db/unit-of-work';
+import type { AppContext } from '../context';
+import type { Work } from '../db/unit-of-work';
 import { fieldError } from './errors';
 
 export interface Answer<T = unknown> {
@@ -18,14 +19,14 @@ const KEY_HEADER = 'idempotency-key';
  * Only successful answers are stored: a call that failed (say, 402) changed nothing and may be tried again.
  */
 export async function idempotent<T>(
-  deps: WorkDeps,
+  ctx: Pick<AppContext, 'transact'>,
   req: FastifyRequest,
   userId: number,
   fn: (work: Work) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
   const raw = req.headers[KEY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined) return transact(deps, fn);
+  if (key === undefined) return ctx.transact(fn);
   if (key.length === 0 || key.length > 255)
     throw fieldError('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
 
@@ -33,7 +34,7 @@ export async function idempotent<T>(
     .update(`${req.method} ${req.routeOptions.url ?? req.url}\n${JSON.stringify(req.params ?? {})}\n${bodyText(req)}`)
     .digest('hex');
 
-  return transact(deps, async (work) => {
+  return ctx.transact(async (work) => {
     const claimed = await rows<{ key: string }>(
       work.tx,
       sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)

@@ -1,5 +1,8 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Type } from 'typebox';
 import type { App } from '../context';
+
+const MetricsText = Type.String({ description: 'Prometheus text exposition format' });
 
 /** Prometheus text at /metrics: process figures plus request counts and latencies per route. */
 export function registerMetrics(app: App): Registry {
@@ -25,7 +28,7 @@ export function registerMetrics(app: App): Registry {
     if (reply.statusCode >= 500) errors.inc({ route });
   });
 
-  app.get('/metrics', async (_req, reply) => {
+  app.get('/metrics', { schema: { tags: ['operations'], response: { 200: MetricsText } } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

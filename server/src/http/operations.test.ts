@@ -5,10 +5,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   // A route that fails the way a bug or a lost database connection would; added before the app is ready.
-  t.app.get('/test/boom', async () => {
+  t.app.get('/test/boom', { schema: { hide: true } }, async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/srv/app/node_modules/pg/lib/pool.js)');
   });
-  t.app.get('/test/boom-with-status', async () => {
+  t.app.get('/test/boom-with-status', { schema: { hide: true } }, async () => {
     throw Object.assign(new Error('relation "secret_table" does not exist'), { statusCode: 503 });
   });
 });

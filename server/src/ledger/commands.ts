@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
 import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import { account, systemAccounts, userAccounts } from './accounts';
+import { account, systemAccounts, userAccounts } from './ledger';
 import { post, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
@@ -43,6 +43,19 @@ export function creditTopUp(work: Work, userId: number, amount: number, paymentI
   });
 }
 
+/** The upload price of a new picture: its first purchase. */
+export function uploadPicture(
+  work: Work,
+  p: { userId: number; amount: number; pictureId: number },
+): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.amount, kind: 'IMAGE', resourceId: String(p.pictureId) });
+}
+
+/** A payment into a picture's fund, by anyone, its author included. */
+export function fundPicture(work: Work, p: { userId: number; amount: number; pictureId: number }): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.amount, kind: 'IMAGE', resourceId: String(p.pictureId) });
+}
+
 /** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */
 export const goodwillShare = (amount: number) => Math.floor(amount / 2);
 
@@ -57,7 +70,7 @@ export interface SpendInput {
 /**
  * A spend on the platform (upload, funding, comment, chat, key, graph): the user's balance goes down by `amount`,
  * half of it to the goodwill payable of the user's chosen cause and the rest to revenue. A short balance throws
- * InsufficientFunds and changes nothing.
+ * InsufficientFunds and changes nothing. Features call the named command of what they sell, never this directly.
  */
 export async function spend(work: Work, input: SpendInput): Promise<PostResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad spend amount ${input.amount}`);

@@ -4,12 +4,12 @@ import { DEFAULT_GOODWILL } from '../../../common/constants';
 import { rows } from '../db/connection';
 import { startTestApp, type TestApp } from '../test/harness';
 import { makeUser } from '../test/factories';
-import { account } from './accounts';
+import { account } from './ledger';
 import { availableBalance, netPostings, post } from './ledger';
 import { spend } from './commands';
 import { checkConservation } from './conservation';
-import { InsufficientFunds } from '../http/errors';
-import { userEvent, type LiveEvent } from '../live/bus';
+import { liveEvent, type LiveEvent } from '../../../common/live';
+import { InsufficientFunds } from './ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('spend', () => {
       .catch(() => undefined);
     await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 30, kind: 'COMMENT' }));
     off();
-    expect(seen).toEqual([userEvent(u.id, 'balance', { value: 70 })]);
+    expect(seen).toEqual([liveEvent('balance', 'update', { value: 70 }, u.id)]);
   });
 
   it('keeps the books balanced when 200 spends of 7 cents race for 1000 cents', async () => {

@@ -1,9 +1,79 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import { InsufficientFunds } from '../http/errors';
-import { userEvent } from '../live/bus';
-import { account, availableOwner, isGuarded } from './accounts';
+import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
+
+// Accounts
+
+/**
+ * Account codes. A code names an account for good, so postings can refer to it without a lookup.
+ * `user:*` accounts are guarded (balance kept, never negative); all others are system accounts.
+ */
+export const account = {
+  available: (userId: number) => `user:${userId}:available`,
+  escrow: (userId: number) => `user:${userId}:escrow`,
+  revenue: 'platform:revenue',
+  marketFees: 'platform:market-fees',
+  goodwillPayable: (cause: GoodWillType) => `goodwill:${cause}:payable`,
+  goodwillForwarded: (cause: GoodWillType) => `goodwill:${cause}:forwarded`,
+  externalCard: 'external:card',
+  externalCharity: 'external:charity',
+} as const;
+
+export const isGuarded = (code: string) => code.startsWith('user:');
+
+/** The user whose available money an account code holds, if it is one. */
+export function availableOwner(code: string): number | undefined {
+  const m = /^user:(\d+):available$/.exec(code);
+  return m ? Number(m[1]) : undefined;
+}
+
+export interface AccountRow {
+  code: string;
+  kind: string;
+  userId: number | null;
+  cause: string | null;
+  guarded: boolean;
+}
+
+export function systemAccounts(): AccountRow[] {
+  const sys = (code: string, kind: string, cause: string | null = null): AccountRow => ({
+    code,
+    kind,
+    userId: null,
+    cause,
+    guarded: false,
+  });
+  return [
+    sys(account.revenue, 'revenue'),
+    sys(account.marketFees, 'market_fees'),
+    sys(account.externalCard, 'external_card'),
+    sys(account.externalCharity, 'external_charity'),
+    ...GOODWILL_TYPES.flatMap((c) => [
+      sys(account.goodwillPayable(c), 'goodwill_payable', c),
+      sys(account.goodwillForwarded(c), 'goodwill_forwarded', c),
+    ]),
+  ];
+}
+
+export function userAccounts(userId: number): AccountRow[] {
+  return [
+    { code: account.available(userId), kind: 'available', userId, cause: null, guarded: true },
+    { code: account.escrow(userId), kind: 'escrow', userId, cause: null, guarded: true },
+  ];
+}
+
+// Entries
+
+/** A ledger rule was broken by the caller: an unbalanced entry, a fraction of a cent, an unknown account. A bug. */
+export class LedgerError extends Error {}
+
+/** The balance is short of what a debit needs. The HTTP layer answers 402 with `missing` (DESIGN.md §2). */
+export class InsufficientFunds extends Error {
+  constructor(readonly missing: number) {
+    super(`balance short by ${missing} cents`);
+  }
+}
 
 /** What a journal entry pays for; transaction lists and reports group by it. */
 export type EntryKind =
@@ -43,8 +113,6 @@ export interface PostResult {
   /** New balance of every guarded account the entry touched. */
   balances: Map<string, number>;
 }
-
-export class LedgerError extends Error {}
 
 /**
  * Sums the guarded (user) accounts' postings per account and refuses anything that is not a balanced entry of whole
@@ -110,7 +178,7 @@ export async function post(work: Work, input: EntryInput): Promise<PostResult> {
 
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
-    if (owner !== undefined) work.emit(userEvent(owner, 'balance', { value }));
+    if (owner !== undefined) work.emit('balance', 'update', { value }, owner);
   }
   return { entryId: row!.entry_id, balances };
 }

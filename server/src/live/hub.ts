@@ -1,8 +1,15 @@
 import WebSocket from 'ws';
-import { MAX_LIVE_SUBSCRIPTIONS, PRIVATE_CHANNELS } from '../../../common/live';
-import type { Bus, LiveEvent } from './bus';
+import {
+  MAX_LIVE_SUBSCRIPTIONS,
+  PRIVATE_CHANNELS,
+  liveEvent,
+  type Channel,
+  type LiveEvent,
+  type Payload,
+  type Topic,
+} from '../../../common/live';
+import type { Bus } from './bus';
 import { parseClientFrame } from './protocol';
-import type { Snapshot } from './snapshots';
 
 export interface HubOptions {
   bus: Bus;
@@ -15,9 +22,20 @@ export interface HubOptions {
   framesPerSecond?: number;
   /** ...and at once, e.g. resubscribing to everything after a reconnect. */
   frameBurst?: number;
-  /** The current value of a private channel, sent when a signed-in socket subscribes to it. */
-  snapshot?: (userId: number, channel: string) => Promise<Snapshot | undefined>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * The current value of a channel for one user (null: a visitor), sent when a socket subscribes to it so a client
+ * that (re)connects starts from the current value. Undefined sends nothing.
+ */
+export type SnapshotSource<C extends Channel, T extends Topic<C>> = (
+  userId: number | null,
+) => Promise<Payload<C, T> | undefined>;
+
+/** Where modules register the snapshots of their own channels. */
+export interface LiveSnapshots {
+  snapshot<C extends Channel, T extends Topic<C>>(channel: C, topic: T, source: SnapshotSource<C, T>): void;
 }
 
 /** One open socket: who it belongs to and what it follows. */
@@ -38,10 +56,11 @@ interface Client {
  * The live connection's switchboard, one per app instance: it holds the open sockets, hears every event on the bus
  * and sends each to the sockets following its channel (only the owner's sockets when the event names a user).
  */
-export class Hub {
+export class Hub implements LiveSnapshots {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly byUser = new Map<number, Set<Client>>();
+  private readonly snapshots = new Map<string, (userId: number | null) => Promise<LiveEvent | undefined>>();
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
   private readonly maxBuffered: number;
@@ -58,6 +77,15 @@ export class Hub {
     this.stopListening = opts.bus.subscribe((event) => this.deliver(event));
     this.timer = setInterval(() => this.heartbeat(), opts.heartbeatMs);
     this.timer.unref();
+  }
+
+  /** Registers the snapshot of a channel; one per channel, by the module that owns it. */
+  snapshot<C extends Channel, T extends Topic<C>>(channel: C, topic: T, source: SnapshotSource<C, T>): void {
+    if (this.snapshots.has(channel)) throw new Error(`channel ${channel} already has a snapshot`);
+    this.snapshots.set(channel, async (userId) => {
+      const payload = await source(userId);
+      return payload === undefined ? undefined : liveEvent(channel, topic, payload);
+    });
   }
 
   /** Open sockets on this instance. */
@@ -92,11 +120,11 @@ export class Hub {
 
   /** Sends an event to every socket that should see it; `userId` is never sent. */
   deliver(event: LiveEvent): void {
-    const { ch, t, m, userId } = event as { ch: string; t: string; m: unknown; userId?: number };
-    if (ch === 'control') {
-      if (t === 'sessionEnded' && userId !== undefined) this.endSession(userId, (m as { session: string }).session);
+    if (event.ch === 'control') {
+      if (event.t === 'sessionEnded' && event.userId !== undefined) this.endSession(event.userId, event.m.session);
       return;
     }
+    const { ch, t, m, userId } = event;
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
@@ -158,17 +186,18 @@ export class Hub {
       client.channels.add(channel);
       addTo(this.byChannel, channel, client);
     }
-    if (client.userId !== null && PRIVATE_CHANNELS.has(channel)) void this.sendSnapshot(client, client.userId, channel);
+    void this.sendSnapshot(client, channel);
   }
 
-  private async sendSnapshot(client: Client, userId: number, channel: string): Promise<void> {
-    if (!this.opts.snapshot) return;
+  private async sendSnapshot(client: Client, channel: string): Promise<void> {
+    const source = this.snapshots.get(channel);
+    if (!source) return;
     const seen = client.delivered.get(channel) ?? 0;
     try {
-      const snap = await this.opts.snapshot(userId, channel);
+      const snap = await source(client.userId);
       // A live event that arrived meanwhile is newer than what was read; sending the read value would go back in time.
       if (!snap || !client.channels.has(channel) || (client.delivered.get(channel) ?? 0) !== seen) return;
-      this.send(client, JSON.stringify({ ch: channel, t: snap.t, m: snap.m }));
+      this.send(client, JSON.stringify({ ch: snap.ch, t: snap.t, m: snap.m }));
     } catch (err) {
       if (!this.closed) this.opts.log.error({ err, channel }, 'live snapshot failed');
     }

@@ -87,7 +87,7 @@ describe.skipIf(skip)('two app instances sharing PostgreSQL and Redis', () => {
     watcher.subscribe('picture');
     await settle(watcher);
     const fund = { pictureId: 1, authorFund: true, fundAmount: 3, fundOn: '2026-11-22T11:00:00.000Z' };
-    await b.ctx.bus.publish({ ch: 'picture', t: 'fund', m: fund });
+    await b.ctx.bus.publish('picture', 'fund', fund);
     expect(await watcher.next((f) => f.ch === 'picture')).toEqual({ ch: 'picture', t: 'fund', m: fund });
   });
 });
@@ -106,7 +106,7 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
       elsewhere.subscribe((e) => heardElsewhere.push(e));
       const event = { ch: 'balance', t: 'update', m: { value: 42 }, userId: 7 } as LiveEvent;
 
-      await one.publish(event);
+      await one.send(event);
       for (let i = 0; i < 50 && heardByTwo.length === 0; i++) await sleep(20);
       await sleep(100);
 
@@ -124,7 +124,7 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
       const heard: LiveEvent[] = [];
       const off = bus.subscribe((e) => heard.push(e));
       off();
-      await bus.publish({ ch: 'picture', t: 'fund', m: {} } as LiveEvent);
+      await bus.send({ ch: 'picture', t: 'fund', m: {} } as LiveEvent);
       await sleep(150);
       expect(heard).toEqual([]);
     } finally {

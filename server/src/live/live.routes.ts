@@ -1,22 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../../common/live';
-import type { App, AppContext } from '../context';
-import { originAllowed } from '../http/hooks';
-import { hashToken, SESSION_COOKIE } from '../modules/auth/session';
-import { Hub } from './hub';
-import { currentSnapshot } from './snapshots';
+import type { App } from '../context';
+import type { Hub } from './hub';
+
+export interface LiveRouteDeps {
+  hub: Hub;
+  /** The signed-in caller and the SHA-256 of their session, or null for a visitor. */
+  authenticate(req: FastifyRequest): { userId: number; session: string } | null;
+  /** Browsers send cookies on cross-site websocket upgrades too; Origin is what tells another site's page apart. */
+  originAllowed(req: FastifyRequest): boolean;
+}
 
 /**
- * The live websocket (SPEC §7 "Live connection"). The session cookie, already read by the session hook, decides
- * whose private channels a socket may follow; anonymous sockets get the public channels only.
+ * The live websocket (SPEC §7 "Live connection"). Who the caller is decides whose private channels a socket may
+ * follow; visitors get the public channels only.
  */
-export async function liveRoutes(app: App, ctx: AppContext): Promise<Hub> {
-  const hub = new Hub({
-    bus: ctx.bus,
-    heartbeatMs: ctx.config.liveHeartbeatMs,
-    snapshot: (userId, channel) => currentSnapshot(ctx.db, userId, channel),
-    log: ctx.log,
-  });
-
+export async function liveRoutes(app: App, { hub, authenticate, originAllowed }: LiveRouteDeps): Promise<void> {
   // Before the server stops, so clients hear 1001 (going away) and reconnect to another instance.
   app.addHook('preClose', (done) => {
     hub.close();
@@ -27,17 +26,14 @@ export async function liveRoutes(app: App, ctx: AppContext): Promise<Hub> {
     LIVE_PATH,
     {
       websocket: true,
-      // Browsers send cookies on cross-site websocket upgrades too; Origin is what tells another site's page apart.
+      schema: { hide: true },
       preValidation: async (req, reply) => {
-        if (!originAllowed(req.headers.origin, req.headers.host, ctx)) {
-          return reply.code(403).send({ message: 'Cross-site request refused.' });
-        }
+        if (!originAllowed(req)) return reply.code(403).send({ message: 'Cross-site request refused.' });
       },
     },
     (socket, req) => {
-      const token = req.cookies[SESSION_COOKIE];
-      hub.add(socket, req.user?.id ?? null, req.user && token ? hashToken(token) : null);
+      const identity = authenticate(req);
+      hub.add(socket, identity?.userId ?? null, identity?.session ?? null);
     },
   );
-  return hub;
 }

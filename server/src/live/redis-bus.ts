@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Bus, LiveEvent } from './bus';
+import { BaseBus, type LiveEvent } from './bus';
 
 export interface RedisBusOptions {
   /** The pub/sub channel; pub/sub ignores Redis database numbers, so this is what keeps deployments apart. */
@@ -14,7 +14,7 @@ type Handler = (event: LiveEvent) => void;
  * Live events through one Redis pub/sub channel, so an event raised on any instance reaches every instance's hub.
  * A publish is delivered only through Redis, the publishing instance included: each hub hears each event once.
  */
-export class RedisBus implements Bus {
+export class RedisBus extends BaseBus {
   private readonly handlers = new Set<Handler>();
 
   private constructor(
@@ -22,6 +22,7 @@ export class RedisBus implements Bus {
     private readonly subscriber: Redis,
     private readonly channel: string,
   ) {
+    super();
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
       const event = parseEvent(raw);
@@ -50,7 +51,7 @@ export class RedisBus implements Bus {
     return new RedisBus(publisher, subscriber, channel);
   }
 
-  async publish(event: LiveEvent): Promise<void> {
+  async send(event: LiveEvent): Promise<void> {
     await this.publisher.publish(this.channel, JSON.stringify(event));
   }
 

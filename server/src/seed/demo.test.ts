@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { rows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { startTestApp, type TestApp } from '../test/harness';
-import type { Picture } from '../modules/pictures/pictures.schemas';
+import type { Picture } from '../../../common/api/pictures';
 import { seedDemoIfEmpty } from './demo';
 
 let t: TestApp;

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rows } from '../db/connection';
 import { creditTopUp } from '../ledger/commands';
-import { createPicture, fundPicture } from '../modules/pictures/pictures.service';
-import { refreshTrending } from '../modules/pictures/ranking';
-import { insertUser } from '../modules/users/users.repository';
+import { createAccount } from '../modules/auth/registration.service';
+import { fundPicture, uploadPicture } from '../modules/pictures/pictures.commands';
+import { refreshTrending } from '../modules/pictures/pictures.service';
 import { localStorageFor } from '../storage/local-disk';
 import type { Storage } from '../storage/storage';
 import { demoImage } from './demo-images';
@@ -42,7 +42,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
     if (any) return undefined;
     const ids: number[] = [];
     for (const username of DEMO_USERS) {
-      const created = await insertUser(work.tx, { username, email: null, emailVerified: true });
+      const created = await createAccount(work.tx, { username, email: null, emailVerified: true });
       if (!('id' in created)) throw new Error(`demo user ${username} clashed on an empty database`);
       await work.tx.execute(sql`UPDATE users SET first_login = false WHERE id = ${created.id}`);
       await creditTopUp(work, created.id, DEMO_BALANCE, `demo-seed-${created.id}`);
@@ -73,13 +73,12 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
       at: uploadedAt,
       run: async () => {
         const id = await ctx.transact((work) =>
-          createPicture(work, new Date(uploadedAt), author, {
+          uploadPicture(work, new Date(uploadedAt), author, {
             amount: price,
             title: `Demo picture ${i + 1}`,
             key,
             width,
             height,
-            fingerprint: { amount: price, title: '', fileSha256: image.hash },
           }),
         );
         pictureIds[i] = id;

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { NavLink } from 'react-router';
+import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
 import { Icon, type IconName } from './icons';
-import { openPopup } from './popups/store';
 import { Balance } from './UserArea';
 
 /** The bar can be dragged between these heights; above the threshold it shows its second row (SPEC §9). */

@@ -1,8 +1,9 @@
 import { NavLink } from 'react-router';
-import { useLoggedIn, useProfile } from '../lib/session';
+import { useProfile } from '../features/users/api/profile';
+import { openPopup } from '../lib/popups';
+import { useLoggedIn } from '../lib/session';
 import { Icon } from './icons';
 import { MENU } from './nav';
-import { openPopup } from './popups/store';
 
 /** The desktop side-panel menu. */
 export function MainMenu() {

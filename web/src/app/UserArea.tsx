@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../common/money';
-import { useCachedImage } from '../lib/imageCache';
-import { logout, useLoggedIn, useProfile } from '../lib/session';
-import { useDismiss } from '../lib/useDismiss';
-import { openPopup } from './popups/store';
+import { logout } from '../features/auth/api/logout';
+import { useProfile } from '../features/users/api/profile';
+import { Avatar } from '../features/users/components/Avatar';
+import { useDismiss } from '../hooks/useDismiss';
+import { openPopup } from '../lib/popups';
+import { useLoggedIn } from '../lib/session';
 
 /** The balance, or a placeholder while it is unknown; clicking it adds money. */
 export function Balance({ compact }: { compact?: boolean }) {
@@ -22,11 +24,6 @@ export function Balance({ compact }: { compact?: boolean }) {
       {text}
     </button>
   );
-}
-
-export function Avatar({ url, size = 36, alt = '' }: { url: string | null | undefined; size?: number; alt?: string }) {
-  const src = useCachedImage(url);
-  return <img className="avatar" src={src} width={size} height={size} alt={alt} />;
 }
 
 /** Header user area: SIGN IN when logged out; else name, balance, avatar and the account dropdown. */

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { pageTitle } from '../../../common/brand';
-import { api } from '../lib/api';
+import { endSession } from '../features/auth/api/logout';
+import { useProfile, useSetProfileField } from '../features/users/api/profile';
 import { live, useLiveChannel } from '../lib/live';
-import { setLoggedIn, useLoggedIn, useProfile, useSetProfileField } from '../lib/session';
+import { closePopupOnNavigation, openPopup } from '../lib/popups';
+import { setLoggedIn, useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
 import { isPublicPath } from './nav';
-import { closePopupOnNavigation, openPopup } from './popups/store';
 
 /** Page title, popups closing on navigation, and the logged-out redirect. */
 export function useNavigationRules(): void {
@@ -37,7 +38,7 @@ export function useSessionRules(): void {
   useEffect(() => {
     if (!error || !loggedIn) return;
     // The flag says signed in but the server disagrees: log out for real and start over.
-    void api('/api/auth/logout', { method: 'POST', body: {} })
+    void endSession()
       .catch(() => {})
       .finally(() => {
         setLoggedIn(false);
@@ -56,7 +57,7 @@ export function useSessionRules(): void {
   useEffect(() => live.onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
 
   const signedIn = loggedIn && profile !== undefined;
-  useLiveChannel('balance', (m) => setField('balance', (m.m as { value: number }).value), signedIn);
-  useLiveChannel('keyCount', (m) => setField('keyCount', (m.m as { value: number }).value), signedIn);
-  useLiveChannel('lootBoxCount', (m) => setField('lootBoxCount', (m.m as { value: number }).value), signedIn);
+  useLiveChannel('balance', (m) => setField('balance', m.m.value), signedIn);
+  useLiveChannel('keyCount', (m) => setField('keyCount', m.m.value), signedIn);
+  useLiveChannel('lootBoxCount', (m) => setField('lootBoxCount', m.m.value), signedIn);
 }

@@ -1,4 +1,7 @@
-import { GENERIC_ERROR_TEXT, type FieldError, type PaymentRequiredBody } from '../../../common/errors';
+import type { FieldErrors, Missing } from '../../../common/api/shared';
+import { GENERIC_ERROR_TEXT } from '../../../common/errors';
+
+type FieldError = FieldErrors[number];
 
 /** A non-OK answer; `body` is the parsed JSON (or text) the server sent. */
 export class ApiError extends Error {
@@ -44,7 +47,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
     parsed = text;
   }
   if (res.status === 402) {
-    const missing = (parsed as PaymentRequiredBody | undefined)?.missing;
+    const missing = (parsed as Missing | undefined)?.missing;
     if (typeof missing === 'number' && missing > 0) onPaymentRequired(missing);
   }
   if (!res.ok) throw new ApiError(res.status, parsed);
@@ -54,7 +57,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
 export const newActionKey = (): string => crypto.randomUUID();
 
 /** The field errors of a 400 answer, or undefined when the failure was of another kind. */
-export function fieldErrorsOf(err: unknown): FieldError[] | undefined {
+export function fieldErrorsOf(err: unknown): FieldErrors | undefined {
   if (!(err instanceof ApiError) || err.status !== 400 || !Array.isArray(err.body)) return undefined;
   return (err.body as unknown[]).filter(
     (e): e is FieldError =>

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { LIVE_PATH, type Channel, type Envelope } from '../../../common/live';
 
-type Handler = (message: Envelope) => void;
+/** What a view hears on channel C: only that channel's envelopes, typed from common/live.ts. */
+export type LiveHandler<C extends Channel = Channel> = (message: Envelope<C>) => void;
+/** A handler of some channel: which one is known only from the key it is filed under. */
+type FiledHandler = (message: never) => void;
 
 // WebSocket readyState values (not read from the global, which Node test runs may lack).
 const OPEN = 1;
@@ -17,7 +20,7 @@ export const RECONNECT_CHECK_MS = 3_000;
  */
 export class LiveClient {
   private socket: WebSocket | undefined;
-  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly handlers = new Map<Channel, Set<FiledHandler>>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private everOpened = false;
   private readonly reconnectListeners = new Set<() => void>();
@@ -27,7 +30,7 @@ export class LiveClient {
     private readonly open: (url: string) => WebSocket = (u) => new WebSocket(u),
   ) {}
 
-  subscribe(channel: Channel | string, handler: Handler): () => void {
+  subscribe<C extends Channel>(channel: C, handler: LiveHandler<C>): () => void {
     let set = this.handlers.get(channel);
     if (!set) {
       set = new Set();
@@ -100,7 +103,8 @@ export class LiveClient {
       this.control('unsubscribe', message.ch);
       return;
     }
-    set.forEach((h) => h(message));
+    // Filed under the frame's channel, so each takes this frame (the server sends each channel only its own topics).
+    set.forEach((h) => (h as LiveHandler)(message));
   }
 
   private control(topic: 'subscribe' | 'unsubscribe', channel: string): void {
@@ -115,7 +119,7 @@ export const live = new LiveClient(() => {
 });
 
 /** Subscribes while the calling view is mounted (and `enabled`); the handler may change between renders. */
-export function useLiveChannel(channel: Channel, handler: Handler, enabled = true): void {
+export function useLiveChannel<C extends Channel>(channel: C, handler: LiveHandler<C>, enabled = true): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {

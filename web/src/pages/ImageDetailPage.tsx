@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { popupIsOpen } from '../app/popups/store';
-import { useProfile } from '../lib/session';
 import { useNeighbours, type Neighbour } from '../features/pictures/api/neighbours';
-import { usePicture } from '../features/pictures/api/pictures';
-import type { WallKey } from '../features/pictures/api/types';
+import { usePicture, type WallKey } from '../features/pictures/api/pictures';
 import { AuthorLink } from '../features/pictures/components/AuthorLink';
 import { ImageNotFound } from '../features/pictures/components/ImageNotFound';
 import { FireBadge } from '../features/pictures/components/Badges';
 import { Chevron, pictureLabel } from '../features/pictures/components/PictureCard';
 import { PriceTag } from '../features/pictures/components/PriceTag';
-import { usePictureLive, useSwipe } from '../features/pictures/lib/hooks';
+import { usePictureLive } from '../features/pictures/lib/cache';
+import { useSwipe } from '../features/pictures/lib/hooks';
+import { useProfile } from '../features/users/api/profile';
+import { popupIsOpen } from '../lib/popups';
 import '../features/pictures/pictures.css';
 
 const LISTS = new Set(['top', 'trending', 'profile']);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { logout, useProfile } from '../lib/session';
+import { logout } from '../features/auth/api/logout';
+import { useProfile } from '../features/users/api/profile';
 
 /** The phone's account menu: one tile per destination (SPEC §2 "Mobile profile menu"). */
 export default function MobileProfilePage() {

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useCachedImage } from '../lib/imageCache';
-import { useProfile } from '../lib/session';
-import { useUserInfo } from '../features/pictures/api/userInfo';
 import { Wall } from '../features/pictures/components/Wall';
+import { useProfile } from '../features/users/api/profile';
+import { useUserInfo } from '../features/users/api/userInfo';
+import { Avatar } from '../features/users/components/Avatar';
 
 /** A user's pictures, most recently funded by their author first, under a large header (SPEC §2 "Profile"). */
 export default function ProfilePage() {
@@ -10,7 +10,8 @@ export default function ProfilePage() {
   const { data: user, isError } = useUserInfo(userId);
   const { data: me } = useProfile();
   const own = me?.id === userId;
-  const face = useCachedImage(user?.profileImageUrl ?? (own ? me?.profileImageUrl : null));
+  // A Google account has no name until its nickname is chosen: never show it as "null" or as still loading.
+  const title = user ? (user.username ?? 'No nickname yet') : 'Loading...';
 
   if (isError || !(Number.isSafeInteger(userId) && userId > 0)) {
     return (
@@ -23,15 +24,13 @@ export default function ProfilePage() {
   return (
     <section aria-labelledby="profile-name">
       <header className="profile-header">
-        <img
-          className="avatar"
-          src={face}
-          width={112}
-          height={112}
-          alt={user ? `${user.username}'s profile picture` : ''}
+        <Avatar
+          url={user?.profileImageUrl ?? (own ? me?.profileImageUrl : null)}
+          size={112}
+          alt={user?.username ? `${user.username}'s profile picture` : ''}
         />
         <div>
-          <h1 id="profile-name">{user?.username ?? 'Loading...'}</h1>
+          <h1 id="profile-name">{title}</h1>
           {own && (
             <Link to="/profile/edit" className="muted">
               Set profile picture

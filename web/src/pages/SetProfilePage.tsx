@@ -1,22 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fetchPictures } from '../features/pictures/api/pictures';
-import { useSetProfileImage } from '../features/pictures/api/mutations';
+import { useOwnPictures } from '../features/pictures/api/pictures';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
-import { useProfile } from '../lib/session';
+import { useProfile } from '../features/users/api/profile';
+import { useSetProfileImage } from '../features/users/api/profileImage';
 import '../features/pictures/pictures.css';
-
-/** How many of one's own pictures the grid offers: the server's largest page. */
-const GRID_SIZE = 100;
 
 /** A grid of the user's own pictures; choosing one makes it their profile picture (SPEC §2). */
 export default function SetProfilePage() {
   const { data: me } = useProfile();
-  const { data: pictures, isPending } = useQuery({
-    queryKey: ['pictures', 'own', me?.id] as const,
-    queryFn: () => fetchPictures({ sort: 'profile', authorId: me!.id }, { offset: 0, limit: GRID_SIZE }),
-    enabled: me !== undefined,
-  });
+  const { data: pictures, isPending } = useOwnPictures(me?.id);
   const choose = useSetProfileImage();
   const current = me?.profileImageUrl;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { shareExportSize } from '../../../common/upload-rules';
+import type { Picture } from '../../../common/api/pictures';
 import { usePicture } from '../features/pictures/api/pictures';
-import type { Picture } from '../features/pictures/api/types';
 import { ImageNotFound } from '../features/pictures/components/ImageNotFound';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
 import { useNow } from '../features/pictures/lib/hooks';

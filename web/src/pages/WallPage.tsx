@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { popupIsOpen } from '../app/popups/store';
-import { findPlace } from '../features/pictures/api/pictures';
-import type { WallKey } from '../features/pictures/api/types';
+import { findPlace, type WallKey } from '../features/pictures/api/pictures';
 import { Wall } from '../features/pictures/components/Wall';
 import { useSwipe } from '../features/pictures/lib/hooks';
+import { popupIsOpen } from '../lib/popups';
 
 const TOP: WallKey = { sort: 'top' };
 const TRENDING: WallKey = { sort: 'trending' };

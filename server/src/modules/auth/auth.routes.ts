@@ -3,20 +3,20 @@ import type { App, AppContext } from '../../context';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import {
   BearerHeaders,
-  FieldErrorList,
   IgnoredBody,
   LoginBody,
-  Message,
   NicknameBody,
   RegisterBody,
   SignInAnswer,
-  UrlAnswer,
   VerifyEmailBody,
-} from './auth.schemas';
+} from '../../../../common/api/auth';
+import { FieldErrors, Message, UrlAnswer } from '../../../../common/api/shared';
 import { AuthService } from './auth.service';
+import { googleSignIn, register, verifyEmail } from './registration.service';
 import { bearerToken, googleVerifier, notConfigured } from './google';
 import { sameSitePath } from './rules';
-import { createSession, destroySession, requireUser } from './session';
+import { requireUser } from '../../http/auth';
+import { createSession, destroySession } from './session';
 
 /** POST /api/auth/*: sign-up, sign-in (password or Google), nickname, logout, email verification (SPEC §7). */
 export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -26,13 +26,13 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
   const perIp = {
     rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute', errorResponseBuilder: () => tooManyRequests() },
   };
-  const errors = { 400: FieldErrorList, 401: Message, 429: Message };
+  const errors = { 400: FieldErrors, 401: Message, 429: Message };
 
   app.post(
     '/api/auth/register',
-    { config: perIp, schema: { body: RegisterBody, response: { 200: UrlAnswer, ...errors } } },
+    { config: perIp, schema: { tags: ['auth'], body: RegisterBody, response: { 200: UrlAnswer, ...errors } } },
     async (req, reply) => {
-      const { userId } = await auth.register(req.body, siteUrl(ctx, req));
+      const { userId } = await register(ctx, req.body, siteUrl(ctx, req));
       await createSession(ctx, ctx.db, reply, userId);
       return { url: sameSitePath(req.body.currentPath) };
     },
@@ -40,7 +40,7 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/auth/login/basic',
-    { config: perIp, schema: { body: LoginBody, response: { 200: SignInAnswer, ...errors } } },
+    { config: perIp, schema: { tags: ['auth'], body: LoginBody, response: { 200: SignInAnswer, ...errors } } },
     async (req, reply) => {
       const { userId } = await auth.login(req.body.username, req.body.password);
       await createSession(ctx, ctx.db, reply, userId);
@@ -53,6 +53,7 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       config: perIp,
       schema: {
+        tags: ['auth'],
         body: IgnoredBody,
         headers: BearerHeaders,
         response: { 200: SignInAnswer, ...errors, 404: Message, 503: Message },
@@ -62,7 +63,7 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
       const token = bearerToken(req.headers.authorization);
       if (!ctx.config.google) throw notConfigured(); // before complaining about the token
       if (!token) throw unauthorized();
-      const { userId, hasNickname } = await auth.googleSignIn(await verifyGoogle(token));
+      const { userId, hasNickname } = await googleSignIn(ctx, await verifyGoogle(token));
       await createSession(ctx, ctx.db, reply, userId);
       return { hasNickname };
     },
@@ -70,22 +71,26 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/auth/set-nickname',
-    { schema: { body: NicknameBody, response: { 200: UrlAnswer, ...errors } } },
+    { schema: { tags: ['auth'], body: NicknameBody, response: { 200: UrlAnswer, ...errors } } },
     async (req) => {
       await auth.setNickname(requireUser(req), req.body.nickname);
       return { url: sameSitePath(req.body.currentPath) };
     },
   );
 
-  app.post('/api/auth/logout', { schema: { body: IgnoredBody, response: { 200: Message } } }, async (req, reply) => {
-    await destroySession(ctx, req, reply);
-    return { message: 'Signed out.' };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], body: IgnoredBody, response: { 200: Message } } },
+    async (req, reply) => {
+      await destroySession(ctx, req, reply);
+      return { message: 'Signed out.' };
+    },
+  );
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { body: VerifyEmailBody, response: { 200: Message, 400: FieldErrorList } } },
-    async (req) => auth.verifyEmail(Number(req.body.userId), req.body.secret),
+    { schema: { tags: ['auth'], body: VerifyEmailBody, response: { 200: Message, 400: FieldErrors } } },
+    async (req) => verifyEmail(ctx, Number(req.body.userId), req.body.secret),
   );
 }
 

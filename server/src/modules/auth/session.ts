@@ -1,27 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, AppContext } from '../../context';
-import { rows, type Executor } from '../../db/connection';
-import { forbidden, unauthorized } from '../../http/errors';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/connection';
+import { deleteSession, hashToken, insertSession, SESSION_COOKIE } from '../../http/auth';
 
-export const SESSION_COOKIE = 'sid';
-
-/** Who is calling, loaded from the session cookie before the handler runs. */
-export interface SessionUser {
-  id: number;
-  username: string | null;
-  isAdmin: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null;
-  }
-}
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
+/** Signs a user in: a new session row and its httpOnly cookie. */
 export async function createSession(
   ctx: AppContext,
   exec: Executor,
@@ -31,11 +14,7 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   const expires = new Date(now.getTime() + ctx.config.sessionDays * 86_400_000);
-  // Each sign-in tidies that user's dead sessions, so the table does not grow with every expired cookie.
-  await exec.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} AND expires_at <= ${now}`);
-  await exec.execute(
-    sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${expires})`,
-  );
+  await insertSession(exec, { tokenHash: hashToken(token), userId, expiresAt: expires, now });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -49,39 +28,9 @@ export async function destroySession(ctx: AppContext, req: FastifyRequest, reply
   const token = req.cookies[SESSION_COOKIE];
   if (token) {
     const session = hashToken(token);
-    await ctx.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${session}`);
+    await deleteSession(ctx.db, session);
     // Sockets opened with this session, on any instance, must not keep hearing the user's private channels.
-    if (req.user) await ctx.bus.publish({ ch: 'control', t: 'sessionEnded', m: { session }, userId: req.user.id });
+    if (req.user) await ctx.bus.publish('control', 'sessionEnded', { session }, req.user.id);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** The user behind a session token, or null when it is unknown or expired. */
-export async function userOfToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
-  if (!token) return null;
-  const [row] = await rows<{ id: number; username: string | null; is_admin: boolean }>(
-    ctx.db,
-    sql`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > ${ctx.now()}`,
-  );
-  return row ? { id: row.id, username: row.username, isAdmin: row.is_admin } : null;
-}
-
-/** Loads `req.user` for every request that carries a session cookie. */
-export function registerSessionHook(app: App, ctx: AppContext): void {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
-    req.user = await userOfToken(ctx, req.cookies[SESSION_COOKIE]);
-  });
-}
-
-export function requireUser(req: FastifyRequest): SessionUser {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
-
-export function requireAdmin(req: FastifyRequest): SessionUser {
-  const user = requireUser(req);
-  if (!user.isAdmin) throw forbidden('Administrators only.');
-  return user;
 }

@@ -11,6 +11,7 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/health',
     {
       schema: {
+        tags: ['operations'],
         response: { 200: Type.Object({ ok: Type.Literal(true) }), 503: Type.Object({ ok: Type.Literal(false) }) },
       },
     },

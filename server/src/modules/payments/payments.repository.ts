@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connection';
-import { payments } from '../../db/schema';
+import { payments, webhookEvents } from './payments.tables';
 
 export type PaymentProvider = 'demo' | 'stripe';
 /** open -> paid | cancelled (demo) | expired (Stripe) | failed (the provider could not be reached). */
@@ -87,4 +87,14 @@ export async function moveStatus(
 
 export async function setEntry(tx: Tx, id: string, entryId: number): Promise<void> {
   await tx.update(payments).set({ entryId }).where(eq(payments.id, id));
+}
+
+/** Whether a Stripe event was already handled, so a redelivery is answered without work. */
+export async function webhookEventSeen(exec: Executor, id: string): Promise<boolean> {
+  const [seen] = await exec.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, id));
+  return seen !== undefined;
+}
+
+export async function recordWebhookEvent(exec: Executor, id: string, type: string): Promise<void> {
+  await exec.insert(webhookEvents).values({ id, type }).onConflictDoNothing();
 }

@@ -1,10 +1,12 @@
 import type { App, AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { isCashTenant, publicOrigin } from '../../http/tenant';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../../http/auth';
 import { demoCheckoutRoutes, demoProvider } from './demo-checkout';
-import { CheckoutAnswer, CheckoutBody, FieldErrors, Message, PaymentAnswer, PaymentParams } from './payments.schemas';
-import { ownPayment, parseAmount, parseReturnUrl, presentPayment, startCheckout } from './payments.service';
+import { CheckoutAnswer, CheckoutBody, PaymentAnswer, PaymentParams } from '../../../../common/api/payments';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import { presentPayment } from './payments.presenter';
+import { ownPayment, parseAmount, parseReturnUrl, startCheckout } from './payments.service';
 import { createStripeClient, stripeProvider, stripeWebhookRoutes } from './stripe';
 
 /**
@@ -19,6 +21,7 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/payment/checkout',
     {
       schema: {
+        tags: ['payments'],
         body: CheckoutBody,
         response: { 200: CheckoutAnswer, 400: FieldErrors, 401: Message, 403: Message, 502: Message },
       },
@@ -42,8 +45,14 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/payment/:id',
-    { schema: { params: PaymentParams, response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message } } },
-    async (req) => presentPayment(await ownPayment(ctx, requireUser(req).id, req.params.id)),
+    {
+      schema: {
+        tags: ['payments'],
+        params: PaymentParams,
+        response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message },
+      },
+    },
+    async (req) => presentPayment(await ownPayment(ctx, requireUser(req), req.params.id)),
   );
 
   if (stripe) await stripeWebhookRoutes(app, ctx, stripe, ctx.config.stripe!);

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_TOPUP_CENTS } from '../../../../common/constants';
 import type { AppContext } from '../../context';
-import type { Work, WorkDeps } from '../../db/unit-of-work';
-import { conflict, fieldError, forbidden, notFound } from '../../http/errors';
+import type { Work } from '../../db/unit-of-work';
+import type { SessionUser } from '../../http/auth';
+import { conflict, fieldError, notFound } from '../../http/errors';
 import { creditTopUp } from '../../ledger/commands';
+import type { PaymentAnswer } from '../../../../common/api/payments';
+import { authorizePayment } from './payments.policy';
+import { presentPayment } from './payments.presenter';
 import {
   findPayment,
   insertPayment,
@@ -22,20 +26,6 @@ export interface CheckoutProvider {
   /** Answers the URL of the hosted checkout page, or throws an HttpError after marking the payment failed. */
   open(ctx: AppContext, payment: Payment, origin: string): Promise<string>;
 }
-
-export interface PaymentView {
-  id: string;
-  amount: number;
-  status: PaymentStatus;
-}
-
-export const presentPayment = (p: Payment): PaymentView => ({ id: p.id, amount: p.amount, status: p.status });
-
-export const workDeps = (ctx: AppContext): WorkDeps => ({
-  db: ctx.db,
-  bus: ctx.bus,
-  onPublishError: (err) => ctx.log.error({ err }, 'publish'),
-});
 
 export const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -96,12 +86,12 @@ export async function startCheckout(
 }
 
 /** A payment the caller owns (404 for an unknown id, 403 for another user's). */
-export async function ownPayment(ctx: AppContext, userId: number, id: string): Promise<Payment> {
-  const payment = await findPayment(ctx.db, id);
-  if (!payment) throw notFound('No such payment.');
-  if (payment.userId !== userId) throw forbidden('This payment belongs to another user.');
-  return payment;
+export async function ownPayment(ctx: AppContext, user: SessionUser, id: string): Promise<Payment> {
+  return authorizePayment(user, await findPayment(ctx.db, id));
 }
+
+/** A payment by id, for the provider pages that decide themselves what to show. */
+export const paymentById = (ctx: AppContext, id: string): Promise<Payment | undefined> => findPayment(ctx.db, id);
 
 /**
  * Credits a payment's amount to its owner if it is still in one of `from`, in the caller's transaction; answers
@@ -138,7 +128,7 @@ export async function settleDemo(
   ctx: AppContext,
   id: string,
   action: 'pay' | 'cancel',
-): Promise<PaymentView> {
+): Promise<PaymentAnswer> {
   const target: PaymentStatus = action === 'pay' ? 'paid' : 'cancelled';
   const after =
     action === 'pay'

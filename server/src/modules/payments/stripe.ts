@@ -1,12 +1,18 @@
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { App, AppContext } from '../../context';
-import { webhookEvents } from '../../db/schema';
 import type { Work } from '../../db/unit-of-work';
 import { HttpError } from '../../http/errors';
-import { findStripePayment, moveStatus, setProviderRef, type Payment } from './payments.repository';
-import { Message, WebhookAnswer } from './payments.schemas';
+import {
+  findStripePayment,
+  moveStatus,
+  recordWebhookEvent,
+  setProviderRef,
+  webhookEventSeen,
+  type Payment,
+} from './payments.repository';
+import { WebhookAnswer } from '../../../../common/api/payments';
+import { Message } from '../../../../common/api/shared';
 import { creditPayment, type CheckoutProvider } from './payments.service';
 
 type StripeConfig = NonNullable<Config['stripe']>;
@@ -75,7 +81,10 @@ export async function stripeWebhookRoutes(app: App, ctx: AppContext, stripe: Str
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post(
       '/api/payment/stripe/webhook',
-      { config: { skipOriginCheck: true }, schema: { response: { 200: WebhookAnswer, 400: Message } } },
+      {
+        config: { skipOriginCheck: true },
+        schema: { tags: ['payments'], response: { 200: WebhookAnswer, 400: Message } },
+      },
       async (req, reply) => {
         const raw = req.body;
         const signature = req.headers['stripe-signature'];
@@ -101,11 +110,7 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
     'checkout.session.expired',
   ];
   if (!handled.includes(event.type)) return;
-  const [seen] = await ctx.db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.id, event.id));
-  if (seen) return;
+  if (await webhookEventSeen(ctx.db, event.id)) return;
   await ctx.transact(async (work) => {
     switch (event.type) {
       case 'checkout.session.completed':
@@ -116,7 +121,7 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
         await onSessionExpired(work, ctx, event.data.object);
         break;
     }
-    await work.tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    await recordWebhookEvent(work.tx, event.id, event.type);
   });
 }
 

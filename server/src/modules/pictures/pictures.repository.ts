@@ -1,63 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RECENT_PURCHASES, trendingScore, type EarlierPurchases } from '../../../../common/trending';
+import type { Picture } from '../../../../common/api/pictures';
+import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
 import { rows, type Executor } from '../../db/connection';
-import { imageUrl } from '../../storage/storage';
-import type { Picture } from './pictures.schemas';
-
-interface PictureRow {
-  id: number;
-  author_id: number;
-  author_name: string | null;
-  author_profile_img_id: number | null;
-  author_profile_key: string | null;
-  image_key: string;
-  title: string;
-  width: number;
-  height: number;
-  comment_count: number;
-  last_author_payment: Date | string;
-  total_amount: number;
-  created_at: Date | string;
-  purchase_count: number;
-  earlier_amount: number;
-  earlier_score: number;
-  earlier_at: Date | string | null;
-  purchases: { amount: number; paidOn: string }[] | string;
-}
-
-const iso = (t: Date | string) => new Date(t).toISOString();
-
-/** The fields that leave the server (SPEC §3 Picture, plus the figures the client ranks with). */
-function present(r: PictureRow, now: Date): Picture {
-  const raw = typeof r.purchases === 'string' ? JSON.parse(r.purchases) : r.purchases;
-  const purchases = (raw as { amount: number; paidOn: string }[]).map((p) => ({
-    amount: Number(p.amount),
-    paidOn: iso(p.paidOn),
-  }));
-  const earlier: EarlierPurchases | null =
-    r.earlier_amount > 0 && r.earlier_at
-      ? { amount: r.earlier_amount, score: r.earlier_score, at: iso(r.earlier_at) }
-      : null;
-  return {
-    id: r.id,
-    authorId: r.author_id,
-    authorName: r.author_name ?? '',
-    authorProfileImgId: r.author_profile_img_id,
-    authorProfileUrl: r.author_profile_key ? imageUrl(r.author_profile_key) : null,
-    url: imageUrl(r.image_key),
-    title: r.title,
-    width: r.width,
-    height: r.height,
-    commentCount: r.comment_count,
-    lastAuthorPayment: iso(r.last_author_payment),
-    purchases,
-    earlierPurchases: earlier && { count: r.purchase_count - purchases.length, ...earlier, at: String(earlier.at) },
-    purchaseCount: r.purchase_count,
-    totalAmount: r.total_amount,
-    createdOn: iso(r.created_at),
-    trendingScore: trendingScore(purchases, earlier, now.getTime()),
-  };
-}
+import { presentPicture, type PictureRow } from './pictures.presenter';
 
 /**
  * One page of pictures in one query: `page` selects the ids (an index walk with its own LIMIT), `order` sorts the
@@ -79,7 +24,7 @@ export async function picturesPage(exec: Executor, page: SQL, order: SQL, now: D
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
         ORDER BY ${order}`,
   );
-  return found.map((r) => present(r, now));
+  return found.map((r) => presentPicture(r, now));
 }
 
 /** Pictures by id, in the order of `ids`; unknown ids are skipped. */
@@ -100,34 +45,159 @@ export async function pictureById(exec: Executor, id: number, now: Date): Promis
   return picture;
 }
 
-/** The URL of a user's profile picture, or null: for the users module's profile and user-info answers. */
-export async function profileImageUrlOf(exec: Executor, userId: number): Promise<string | null> {
-  const [row] = await rows<{ image_key: string }>(
-    exec,
-    sql`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
-  );
-  return row ? imageUrl(row.image_key) : null;
-}
-
-/** Profile picture URLs of many users at once (chat lists, comments); users without one are left out. */
-export async function profileImageUrlsOf(exec: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const list = sql.join(
-    [...new Set(userIds)].map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
-  const found = await rows<{ id: number; image_key: string }>(
-    exec,
-    sql`SELECT u.id, pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id IN (${list})`,
-  );
-  return new Map(found.map((r) => [r.id, imageUrl(r.image_key)]));
-}
-
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {
   const [row] = await rows<{ author_id: number }>(exec, sql`SELECT author_id FROM pictures WHERE id = ${pictureId}`);
   return row && { authorId: row.author_id };
 }
 
-export async function setProfileImage(exec: Executor, userId: number, pictureId: number): Promise<void> {
-  await exec.execute(sql`UPDATE users SET profile_image_id = ${pictureId} WHERE id = ${userId}`);
+export interface NewPicture {
+  authorId: number;
+  title: string;
+  imageKey: string;
+  width: number;
+  height: number;
+  /** The upload price: the picture's first purchase, already counted in its figures. */
+  amount: number;
+  at: Date;
+}
+
+export async function insertPicture(exec: Executor, p: NewPicture): Promise<number> {
+  const at = p.at.toISOString();
+  const [created] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
+          created_at, last_author_payment, trending_score, trending_at)
+        VALUES (${p.authorId}, ${p.title}, ${p.imageKey}, ${p.width}, ${p.height}, ${p.amount}, 1,
+          ${at}::timestamptz, ${at}::timestamptz, 1000.0::float8 * ${p.amount}, ${at}::timestamptz)
+        RETURNING id`,
+  );
+  return created!.id;
+}
+
+// Purchases: counting a payment in a picture's figures, and what the top list says about it.
+
+/** A picture's ranking figures right after a purchase was counted in them. */
+export interface Figures {
+  totalAmount: number;
+  /** As text, to keep PostgreSQL's microseconds for the comparisons in the top index. */
+  createdText: string;
+  purchaseCount: number;
+  earlier: EarlierPurchases | null;
+}
+
+interface FiguresRow {
+  total_amount: number;
+  created_text: string;
+  purchase_count: number;
+  earlier_amount: number;
+  earlier_score: number;
+  earlier_at: Date | string | null;
+}
+
+const figuresOf = (r: FiguresRow): Figures => ({
+  totalAmount: r.total_amount,
+  createdText: r.created_text,
+  purchaseCount: r.purchase_count,
+  earlier:
+    r.earlier_amount > 0 && r.earlier_at
+      ? { amount: r.earlier_amount, score: r.earlier_score, at: r.earlier_at }
+      : null,
+});
+
+const FIGURES = sql`total_amount, created_at::text AS created_text, purchase_count, earlier_amount, earlier_score,
+  earlier_at`;
+
+/** The figures of a picture inserted with its first purchase already counted. */
+export async function figures(exec: Executor, pictureId: number): Promise<Figures | undefined> {
+  const [row] = await rows<FiguresRow>(exec, sql`SELECT ${FIGURES} FROM pictures WHERE id = ${pictureId}`);
+  return row && figuresOf(row);
+}
+
+/**
+ * Counts a payment in a picture's figures. The UPDATE locks the row, so purchases of one picture take turns; the
+ * trending bound takes the payment's full contribution (ranking.repository.ts). An author paying into their own
+ * picture also moves it up their profile.
+ */
+export async function countPurchase(
+  exec: Executor,
+  p: { pictureId: number; amount: number; authorFund: boolean; at: Date },
+): Promise<Figures | undefined> {
+  const at = p.at.toISOString();
+  const [row] = await rows<FiguresRow>(
+    exec,
+    sql`UPDATE pictures SET total_amount = total_amount + ${p.amount}, purchase_count = purchase_count + 1,
+          trending_score = trending_score + 1000.0::float8 * ${p.amount},
+          last_author_payment = ${p.authorFund ? sql`${at}::timestamptz` : sql`last_author_payment`}
+        WHERE id = ${p.pictureId}
+        RETURNING ${FIGURES}`,
+  );
+  return row && figuresOf(row);
+}
+
+export async function insertPurchase(
+  exec: Executor,
+  p: { pictureId: number; payerId: number; amount: number; at: Date; entryId: number },
+): Promise<void> {
+  await exec.execute(
+    sql`INSERT INTO picture_purchases (picture_id, user_id, amount, paid_at, entry_id)
+        VALUES (${p.pictureId}, ${p.payerId}, ${p.amount}, ${p.at.toISOString()}::timestamptz, ${p.entryId})`,
+  );
+}
+
+/** The purchase that just dropped out of the newest `recent`, if one did. */
+export async function purchaseLeavingWindow(
+  exec: Executor,
+  pictureId: number,
+  recent: number,
+): Promise<{ amount: number; paidOn: Date | string } | undefined> {
+  const [row] = await rows<{ amount: number; paid_at: Date | string }>(
+    exec,
+    sql`SELECT amount, paid_at FROM picture_purchases WHERE picture_id = ${pictureId}
+        ORDER BY id DESC OFFSET ${recent} LIMIT 1`,
+  );
+  return row && { amount: row.amount, paidOn: row.paid_at };
+}
+
+export async function setEarlierPurchases(exec: Executor, pictureId: number, folded: EarlierPurchases): Promise<void> {
+  await exec.execute(
+    sql`UPDATE pictures SET earlier_amount = ${folded.amount}, earlier_score = ${folded.score}::float8,
+          earlier_at = ${String(folded.at)}::timestamptz
+        WHERE id = ${pictureId}`,
+  );
+}
+
+/** A picture's key in the top index: total, then creation time, then id. */
+export interface TopKey {
+  total: number;
+  createdText: string;
+  id: number;
+}
+
+const topKey = (k: TopKey) => sql`(${k.total}::bigint, ${k.createdText}::timestamptz, ${k.id}::bigint)`;
+
+/** How many pictures rank above `key` in the top list, counting at most `limit` of them. */
+export async function placeInTop(exec: Executor, key: TopKey, limit: number): Promise<number> {
+  // Constants, not a join: the planner then walks the index between the keys instead of from the top.
+  const [place] = await rows<{ above: number }>(
+    exec,
+    sql`SELECT count(*)::int AS above FROM (
+          SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${topKey(key)} LIMIT ${limit}) a`,
+  );
+  return place?.above ?? limit;
+}
+
+/** The pictures between two keys of the top index (the ones a payment lifted a picture past), best first. */
+export async function picturesBetween(
+  exec: Executor,
+  above: TopKey,
+  below: TopKey,
+  limit: number,
+): Promise<{ id: number; authorId: number }[]> {
+  const found = await rows<{ id: number; author_id: number }>(
+    exec,
+    sql`SELECT id, author_id FROM pictures
+        WHERE (total_amount, created_at, id) < ${topKey(above)} AND (total_amount, created_at, id) > ${topKey(below)}
+        ORDER BY total_amount DESC, created_at DESC, id DESC LIMIT ${limit}`,
+  );
+  return found.map((r) => ({ id: r.id, authorId: r.author_id }));
 }

@@ -1,36 +1,25 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { rows } from '../../db/connection';
-import type { Work } from '../../db/unit-of-work';
-import { fieldError, forbidden, notFound } from '../../http/errors';
-import { spend } from '../../ledger/commands';
+import type { Executor } from '../../db/connection';
+import { fieldError, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import { processUpload } from './image';
 import {
-  authorOf,
-  pictureById,
-  picturesByIds,
-  picturesPage,
-  profileImageUrlOf,
-  setProfileImage,
-} from './pictures.repository';
-import { DEFAULT_PAGE, MAX_OFFSET, MAX_PAGE, MAX_PICTURE_CENTS, MAX_TITLE, type Picture } from './pictures.schemas';
+  DEFAULT_PAGE,
+  MAX_OFFSET,
+  MAX_PAGE,
+  MAX_PICTURE_CENTS,
+  MAX_TITLE,
+  type ListQuery,
+  type Picture,
+} from '../../../../common/api/pictures';
+import type { ReadyUpload } from './pictures.commands';
+import { authorOf, pictureById, picturesByIds, picturesPage } from './pictures.repository';
 import type { PageCache } from './page-cache';
-import { addPurchase } from './purchases';
-import { profilePage, topPage, trendingIds } from './ranking';
+import * as ranking from './ranking.repository';
 
-export type Sort = 'top' | 'trending' | 'profile';
-
-export interface ListInput {
-  sort?: Sort;
-  authorId?: string;
-  offset?: string;
-  limit?: string;
-}
-
-export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>, q: ListInput): Promise<Picture[]> {
+export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>, q: ListQuery): Promise<Picture[]> {
   const sort = q.sort ?? 'top';
   const offset = Number(q.offset ?? 0);
   const limit = Number(q.limit ?? DEFAULT_PAGE);
@@ -43,8 +32,8 @@ export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>,
   return cache.get(`${sort}:${authorId}:${offset}:${limit}`, async () => {
     const page = { offset, limit };
     const now = ctx.now();
-    if (sort === 'trending') return picturesByIds(ctx.db, await trendingIds(ctx.db, page, now), now);
-    const { ids, order } = sort === 'top' ? topPage(page) : profilePage(authorId, page);
+    if (sort === 'trending') return picturesByIds(ctx.db, await ranking.trendingIds(ctx.db, page, now), now);
+    const { ids, order } = sort === 'top' ? ranking.topPage(page) : ranking.profilePage(authorId, page);
     return picturesPage(ctx.db, ids, order, now);
   });
 }
@@ -96,12 +85,7 @@ export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-export interface PreparedUpload {
-  amount: number;
-  title: string;
-  key: string;
-  width: number;
-  height: number;
+export interface PreparedUpload extends ReadyUpload {
   /** What makes two uploads the same request, for Idempotency-Key: the file's bytes and the form's fields. */
   fingerprint: { amount: number; title: string; fileSha256: string };
 }
@@ -120,68 +104,12 @@ export async function prepareUpload(storage: Storage, form: UploadForm): Promise
   return { amount, title, key, width: image.width, height: image.height, fingerprint: { amount, title, fileSha256 } };
 }
 
-/** The upload price is the picture's first purchase: the picture exists only if the charge succeeds. */
-export async function createPicture(work: Work, now: Date, userId: number, upload: PreparedUpload): Promise<number> {
-  const at = now.toISOString();
-  const [created] = await rows<{ id: number }>(
-    work.tx,
-    sql`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
-          created_at, last_author_payment, trending_score, trending_at)
-        VALUES (${userId}, ${upload.title}, ${upload.key}, ${upload.width}, ${upload.height}, ${upload.amount}, 1,
-          ${at}::timestamptz, ${at}::timestamptz, 1000.0::float8 * ${upload.amount}, ${at}::timestamptz)
-        RETURNING id`,
-  );
-  const pictureId = created!.id;
-  const { entryId } = await spend(work, {
-    userId,
-    amount: upload.amount,
-    kind: 'IMAGE',
-    resourceId: String(pictureId),
-  });
-  await addPurchase(work, {
-    pictureId,
-    authorId: userId,
-    payerId: userId,
-    amount: upload.amount,
-    now,
-    entryId,
-    first: true,
-  });
-  return pictureId;
+/** Who made a picture, for the checks of other domains (a profile picture must be one's own). */
+export async function pictureAuthor(ctx: AppContext, pictureId: number): Promise<{ authorId: number } | undefined> {
+  return Number.isSafeInteger(pictureId) ? authorOf(ctx.db, pictureId) : undefined;
 }
 
-export async function fundPicture(
-  work: Work,
-  now: Date,
-  input: { userId: number; pictureId: number; amount: number },
-): Promise<Picture> {
-  // The schema bounds both, but ajv turns a string like "1e400" into Infinity before checking.
-  if (!Number.isSafeInteger(input.amount)) throw fieldError('amount', 'The amount must be a whole number of cents.');
-  if (!Number.isSafeInteger(input.pictureId)) throw fieldError('imageId', 'Unknown picture.');
-  const picture = await authorOf(work.tx, input.pictureId);
-  if (!picture) throw notFound('Image not found');
-  const { entryId } = await spend(work, {
-    userId: input.userId,
-    amount: input.amount,
-    kind: 'IMAGE',
-    resourceId: String(input.pictureId),
-  });
-  await addPurchase(work, {
-    pictureId: input.pictureId,
-    authorId: picture.authorId,
-    payerId: input.userId,
-    amount: input.amount,
-    now,
-    entryId,
-  });
-  return (await pictureById(work.tx, input.pictureId, now))!;
-}
-
-/** Only one's own pictures can be one's face (SPEC §2 "Set profile picture"). */
-export async function setOwnProfileImage(ctx: AppContext, userId: number, pictureId: number): Promise<string> {
-  const picture = Number.isSafeInteger(pictureId) ? await authorOf(ctx.db, pictureId) : undefined;
-  if (!picture) throw notFound('Image not found');
-  if (picture.authorId !== userId) throw forbidden('Only your own pictures can be your profile picture.');
-  await setProfileImage(ctx.db, userId, pictureId);
-  return (await profileImageUrlOf(ctx.db, userId))!;
+/** Makes the trending order of the first pages exact again; the trending job runs it, on one instance at a time. */
+export function refreshTrending(exec: Executor, now: Date): Promise<number> {
+  return ranking.refreshTrending(exec, now);
 }

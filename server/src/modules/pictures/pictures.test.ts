@@ -7,7 +7,7 @@ import { availableBalance } from '../../ledger/ledger';
 import type { LiveEvent } from '../../live/bus';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
-import type { Picture } from './pictures.schemas';
+import type { Picture } from '../../../../common/api/pictures';
 import { makePicture } from './test-helpers';
 
 let clock = Date.parse('2026-03-01T12:00:00Z');

@@ -3,9 +3,9 @@ import { trendingScore } from '../../../../common/trending';
 import { checkConservation } from '../../ledger/conservation';
 import { makeUser } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
-import type { Picture } from './pictures.schemas';
-import { fundPicture } from './pictures.service';
-import { refreshTrending } from './ranking';
+import type { Picture } from '../../../../common/api/pictures';
+import { fundPicture } from './pictures.commands';
+import { refreshTrending } from './ranking.repository';
 import { makePicture } from './test-helpers';
 
 const START = Date.parse('2026-04-01T08:00:00Z');

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import type { TestClient } from '../../test/harness';
-import { createPicture } from './pictures.service';
+import { uploadPicture } from './pictures.commands';
 
 /** A solid JPEG (or another format) of the given size, as a camera or an editor would produce it. */
 export function imageOf(
@@ -67,13 +67,12 @@ export const jpegPart = (data: Buffer): FilePart => ({ filename: 'photo.jpg', co
 export async function makePicture(ctx: AppContext, authorId: number, amount: number, now = ctx.now()): Promise<number> {
   const key = `${createHash('sha256').update(randomBytes(8)).digest('hex')}.jpg`;
   return ctx.transact((work) =>
-    createPicture(work, now, authorId, {
+    uploadPicture(work, now, authorId, {
       amount,
       title: '',
       key,
       width: 1080,
       height: 1350,
-      fingerprint: { amount, title: '', fileSha256: '' },
     }),
   );
 }

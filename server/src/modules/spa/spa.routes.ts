@@ -51,13 +51,13 @@ export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
     });
   }
 
-  app.get('/favicon.svg', async (_req, reply) => {
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_req, reply) => {
     const file = path.join(WEB_DIR, 'favicon.svg');
     if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
   });
 
-  app.get('/*', async (req, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (NOT_THE_APP.test(pathname)) return reply.code(404).send({ message: 'Not found.' });
     const html = readTemplate();

@@ -1,8 +1,7 @@
-import type { Static } from 'typebox';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
 import { imageUrl } from '../../storage/storage';
 import type { ProfileRow } from './users.repository';
-import type { Profile, UserInfo } from './users.schemas';
+import type { Profile, UserInfo } from '../../../../common/api/users';
 
 const profileImageUrl = (key: string | null): string | null => (key ? imageUrl(key) : null);
 
@@ -10,7 +9,7 @@ const causeOf = (stored: string | null): GoodWillType =>
   stored && (GOODWILL_TYPES as readonly string[]).includes(stored) ? (stored as GoodWillType) : DEFAULT_GOODWILL;
 
 /** The signed-in user's own view of their account. */
-export function presentProfile(row: ProfileRow, firstLogin: boolean): Static<typeof Profile> {
+export function presentProfile(row: ProfileRow, firstLogin: boolean): Profile {
   return {
     id: row.id,
     username: row.username,
@@ -27,9 +26,6 @@ export function presentProfile(row: ProfileRow, firstLogin: boolean): Static<typ
 }
 
 /** What anyone may see of a user. */
-export function presentUserInfo(row: {
-  username: string | null;
-  profileImageKey: string | null;
-}): Static<typeof UserInfo> {
+export function presentUserInfo(row: { username: string | null; profileImageKey: string | null }): UserInfo {
   return { username: row.username, profileImageUrl: profileImageUrl(row.profileImageKey) };
 }

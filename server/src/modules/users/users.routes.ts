@@ -1,29 +1,51 @@
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import { Profile, ProfileImageAnswer, ProfileImageQuery, UserIdParams, UserInfo } from '../../../../common/api/users';
 import type { App, AppContext } from '../../context';
-import { notFound, unauthorized } from '../../http/errors';
-import { FieldErrorList, Message } from '../auth/auth.schemas';
-import { requireUser } from '../auth/session';
-import { presentProfile, presentUserInfo } from './users.presenter';
-import { clearFirstLogin, profileOf, publicInfoOf } from './users.repository';
-import { Profile, UserIdParams, UserInfo } from './users.schemas';
+import { requireUser } from '../../http/auth';
+import { liveCounters, ownProfile, setProfileImage, userInfo } from './users.service';
 
-/** /api/user/*: the signed-in user's profile and the public card of any user. */
+/** /api/user/*: the signed-in user's profile and face, the public card of any user, and their live counters. */
 export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
-  app.get('/api/user/profile', { schema: { response: { 200: Profile, 401: Message } } }, async (req) => {
-    const user = requireUser(req);
-    const row = await profileOf(ctx.db, user.id);
-    if (!row) throw unauthorized(); // the account was deleted under a live session
-    // Reading the profile is what "the first login" means to the client: the welcome popup shows once.
-    const firstLogin = row.firstLogin && (await clearFirstLogin(ctx.db, user.id));
-    return presentProfile(row, firstLogin);
-  });
+  const tags = ['users'];
+
+  app.get('/api/user/profile', { schema: { tags, response: { 200: Profile, 401: Message } } }, async (req) =>
+    ownProfile(ctx, requireUser(req)),
+  );
 
   app.get(
     '/api/user/user-info/:userId',
-    { schema: { params: UserIdParams, response: { 200: UserInfo, 400: FieldErrorList, 404: Message } } },
-    async (req) => {
-      const row = await publicInfoOf(ctx.db, Number(req.params.userId));
-      if (!row) throw notFound('No such user.');
-      return presentUserInfo(row);
-    },
+    { schema: { tags, params: UserIdParams, response: { 200: UserInfo, 400: FieldErrors, 404: Message } } },
+    async (req) => userInfo(ctx, Number(req.params.userId)),
   );
+
+  // SPEC §7 leaves the method open ("PUT or PATCH"); both do the same.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/user/profile',
+      schema: {
+        tags,
+        querystring: ProfileImageQuery,
+        response: { 200: ProfileImageAnswer, 400: FieldErrors, 401: Message, 403: Message, 404: Message },
+      },
+      handler: async (req) => ({
+        profileImageUrl: await setProfileImage(ctx, requireUser(req), Number(req.query.imageId)),
+      }),
+    });
+  }
+
+  // A socket that (re)subscribes starts from the current value (DESIGN.md §5).
+  const counters = (userId: number | null) => (userId === null ? undefined : liveCounters(ctx.db, userId));
+  ctx.live.snapshot('balance', 'update', async (userId) => {
+    const c = await counters(userId);
+    return c && { value: c.balance };
+  });
+  ctx.live.snapshot('keyCount', 'update', async (userId) => {
+    const c = await counters(userId);
+    return c && { value: c.keyCount };
+  });
+  ctx.live.snapshot('lootBoxCount', 'update', async (userId) => {
+    const c = await counters(userId);
+    return c && { value: c.lootBoxCount };
+  });
 }

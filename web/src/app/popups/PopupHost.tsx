@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { NicknamePopup } from '../../features/auth/components/NicknamePopup';
+import { SignInPopup } from '../../features/auth/components/SignInPopup';
+import { WelcomePopup } from '../../features/auth/components/WelcomePopup';
+import { AddMoneyPopup } from '../../features/payments/components/AddMoneyPopup';
 import { setPaymentRequiredHandler } from '../../lib/api';
-import { AddMoneyPopup } from './AddMoneyPopup';
-import { NicknamePopup } from './NicknamePopup';
-import { SignInPopup } from './SignInPopup';
-import { openPopup, usePopup } from './store';
-import { WelcomePopup } from './WelcomePopup';
+import { openPopup, usePopup } from '../../lib/popups';
 
 /** Renders the one open popup; also makes any 402 answer open the top-up with its shortfall. */
 export function PopupHost() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchPictures, findPlace } from './pictures';
-import type { Picture, WallKey } from './types';
+import type { Picture } from '../../../../../common/api/pictures';
+import { fetchPictures, findPlace, type WallKey } from './pictures';
 
 export interface Neighbour {
   id: number;

@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ListQuery, Picture, WallSort } from '../../../../../common/api/pictures';
 import { api } from '../../../lib/api';
-import type { Picture, WallKey } from './types';
+
+/** Which list a wall shows: a profile wall also names its author. */
+export interface WallKey {
+  sort: WallSort;
+  authorId?: number;
+}
 
 /** SPEC §9: the first batch holds 3 pictures, each later one 2. */
 export const FIRST_BATCH = 3;
@@ -18,14 +24,16 @@ export interface WallPage {
 }
 
 export function fetchPictures(key: WallKey, page: PageParam): Promise<Picture[]> {
-  const q = new URLSearchParams({ sort: key.sort, offset: String(page.offset), limit: String(page.limit) });
-  if (key.authorId !== undefined) q.set('authorId', String(key.authorId));
-  return api<Picture[]>(`/api/pictures?${q}`);
+  const query: ListQuery = { sort: key.sort, offset: String(page.offset), limit: String(page.limit) };
+  if (key.authorId !== undefined) query.authorId = String(key.authorId);
+  return api<Picture[]>(`/api/pictures?${new URLSearchParams(query)}`);
 }
 
 export const fetchPicture = (id: number): Promise<Picture> => api<Picture>(`/api/pictures/${id}`);
 
-export const wallKeyRoot = ['pictures', 'wall'] as const;
+/** Every cached list or picture: what a change to many pictures at once (an author's face) refreshes. */
+export const picturesRoot = ['pictures'] as const;
+export const wallKeyRoot = [...picturesRoot, 'wall'] as const;
 
 /**
  * A wall is one infinite query that grows both ways from its starting place (the `index` or `img` parameter):
@@ -51,7 +59,7 @@ export const useWall = (key: WallKey, start: number, enabled = true) =>
 
 export const pictureQuery = (id: number) =>
   queryOptions({
-    queryKey: ['pictures', 'one', id] as const,
+    queryKey: [...picturesRoot, 'one', id] as const,
     queryFn: () => fetchPicture(id),
     staleTime: 30_000,
     retry: (count, err) => count < 2 && !(err instanceof Error && 'status' in err),
@@ -66,3 +74,16 @@ export async function findPlace(key: WallKey, pictureId: number, scan = 100): Pr
   const i = list.findIndex((p) => p.id === pictureId);
   return i < 0 ? undefined : i;
 }
+
+/** How many of one's own pictures the profile-picture grid offers: the server's largest page. */
+export const OWN_PICTURES_LIMIT = 100;
+
+export const ownPicturesQuery = (authorId: number) =>
+  queryOptions({
+    queryKey: [...picturesRoot, 'own', authorId] as const,
+    queryFn: () => fetchPictures({ sort: 'profile', authorId }, { offset: 0, limit: OWN_PICTURES_LIMIT }),
+  });
+
+/** One's own pictures, newest author payment first; waits until the signed-in user is known. */
+export const useOwnPictures = (authorId: number | undefined) =>
+  useQuery({ ...ownPicturesQuery(authorId ?? 0), enabled: authorId !== undefined });

@@ -1,5 +1,5 @@
 import { formatTrending } from '../../../../../common/trending';
-import type { Picture, WallSort } from '../api/types';
+import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { useNow } from '../lib/hooks';
 import { scoreAt } from '../lib/rank';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Picture, WallSort } from '../api/types';
+import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { useTouchScreen } from '../lib/hooks';
 import { AuthorLink } from './AuthorLink';
 import { RankBadge } from './Badges';

@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { Picture } from '../../../../../common/api/pictures';
 import { formatMoney } from '../../../../../common/money';
-import { openPopup } from '../../../app/popups/store';
+import { useDismiss } from '../../../hooks/useDismiss';
 import { newActionKey } from '../../../lib/api';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/moneyInput';
-import { useLoggedIn, useProfile } from '../../../lib/session';
-import { useDismiss } from '../../../lib/useDismiss';
+import { openPopup } from '../../../lib/popups';
+import { useLoggedIn } from '../../../lib/session';
+import { useProfile } from '../../users/api/profile';
 import { useFundPicture } from '../api/mutations';
-import type { Picture } from '../api/types';
 import { useFlash } from '../lib/hooks';
 import { priceTagWidth } from '../lib/rank';
 

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useWall } from '../api/pictures';
-import type { WallKey } from '../api/types';
-import { usePictureLive } from '../lib/hooks';
+import { useWall, type WallKey } from '../api/pictures';
+import { usePictureLive } from '../lib/cache';
 import { PictureCard } from './PictureCard';
 import '../pictures.css';
 

@@ -1,7 +1,7 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wallQuery, type WallPage } from '../api/pictures';
-import type { Picture } from '../api/types';
+import type { Picture } from '../../../../../common/api/pictures';
 import { picture } from './picture.fixture';
 import { applyFundMessage, replacePicture } from './cache';
 

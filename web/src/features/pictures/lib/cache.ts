@@ -1,7 +1,8 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { FundMessage } from '../../../../../common/live';
+import { useLiveChannel } from '../../../lib/live';
 import { wallKeyRoot, type WallPage } from '../api/pictures';
-import type { Picture, WallSort } from '../api/types';
+import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { applyFund, rerankBatches } from './rank';
 
 type WallData = InfiniteData<WallPage>;
@@ -58,3 +59,11 @@ export function applyFundMessage(client: QueryClient, m: FundMessage): void {
 const missing = new Set<number>();
 let authorPaid = false;
 let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps every shown picture's fund live while the calling view is mounted. */
+export function usePictureLive(): void {
+  const client = useQueryClient();
+  useLiveChannel('picture', (message) => {
+    if (message.t === 'fund') applyFundMessage(client, message.m);
+  });
+}

@@ -1,7 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLiveChannel } from '../../../lib/live';
-import { applyFundMessage } from './cache';
 
 /** The current time, ticking every `ms` (the fire badge recomputes its score every second, SPEC §4). */
 export function useNow(ms = 1_000): number {
@@ -11,14 +8,6 @@ export function useNow(ms = 1_000): number {
     return () => clearInterval(timer);
   }, [ms]);
   return now;
-}
-
-/** Keeps every shown picture's fund live while the calling view is mounted. */
-export function usePictureLive(): void {
-  const client = useQueryClient();
-  useLiveChannel('picture', (message) => {
-    if (message.ch === 'picture' && message.t === 'fund') applyFundMessage(client, message.m);
-  });
 }
 
 export const FLASH_MS = 400;

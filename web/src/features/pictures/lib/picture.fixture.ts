@@ -1,4 +1,4 @@
-import type { Picture } from '../api/types';
+import type { Picture } from '../../../../../common/api/pictures';
 
 /** A time on the tests' fixed day, `minute` minutes after noon UTC. */
 export const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();

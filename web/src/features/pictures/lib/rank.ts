@@ -1,6 +1,6 @@
 import type { FundMessage } from '../../../../../common/live';
 import { trendingScore } from '../../../../../common/trending';
-import type { Picture, WallSort } from '../api/types';
+import type { Picture, WallSort } from '../../../../../common/api/pictures';
 
 const time = (iso: string) => new Date(iso).getTime();
 

@@ -1,0 +1,33 @@
+import { Type, type Static } from 'typebox';
+
+/** open -> paid | cancelled (demo) | expired (Stripe) | failed (the provider could not be reached). */
+export const PaymentStatus = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('paid'),
+  Type.Literal('cancelled'),
+  Type.Literal('expired'),
+  Type.Literal('failed'),
+]);
+export type PaymentStatus = Static<typeof PaymentStatus>;
+
+export const CheckoutBody = Type.Object({
+  /** Cents; checked by parseAmount so that strings and fractions are refused rather than coerced. */
+  amount: Type.Unknown(),
+  /** The page the user started from, kept with the payment. */
+  url: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const CheckoutAnswer = Type.Object({ url: Type.String() });
+export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
+
+export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const PaymentAnswer = Type.Object({ id: Type.String(), amount: Type.Integer(), status: PaymentStatus });
+export type PaymentAnswer = Static<typeof PaymentAnswer>;
+
+/** 409 on a settled demo payment: what it ended as. */
+export const SettledAnswer = Type.Object({ message: Type.String(), status: PaymentStatus });
+export type SettledAnswer = Static<typeof SettledAnswer>;
+
+export const WebhookAnswer = Type.Object({ received: Type.Literal(true) });

@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { MAX_TOPUP_CENTS } from '../constants';
+import { Digits, Nullable } from './shared';
+
+/** Any price on the wall: whole cents, above zero, at most six digits of dollars (SPEC §5 "Money entry"). */
+export const MAX_PICTURE_CENTS = MAX_TOPUP_CENTS;
+export const DEFAULT_PAGE = 20;
+export const MAX_PAGE = 100;
+/** Deep offsets cost a walk down an index; past this a client should not need to go by scrolling. */
+export const MAX_OFFSET = 1_000_000;
+export const MAX_TITLE = 100;
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const Purchase = Type.Object({ amount: Type.Integer(), paidOn: Type.String() });
+
+/** SPEC §3 Picture, plus the figures the client ranks with. */
+export const Picture = Type.Object({
+  id: Type.Integer(),
+  authorId: Type.Integer(),
+  authorName: Type.String(),
+  authorProfileImgId: Nullable(Type.Integer()),
+  authorProfileUrl: Nullable(Type.String()),
+  url: Type.String(),
+  title: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  commentCount: Type.Integer(),
+  lastAuthorPayment: Type.String(),
+  /** The newest purchases (at most RECENT_PURCHASES), oldest first. */
+  purchases: Type.Array(Purchase),
+  /** Every older purchase folded into one figure (common/trending.ts); null when there are none. */
+  earlierPurchases: Nullable(
+    Type.Object({ count: Type.Integer(), amount: Type.Integer(), score: Type.Number(), at: Type.String() }),
+  ),
+  purchaseCount: Type.Integer(),
+  totalAmount: Type.Integer(),
+  createdOn: Type.String(),
+  /** The score when the answer was made; the client recomputes it every second from the two fields above. */
+  trendingScore: Type.Number(),
+});
+export type Picture = Static<typeof Picture>;
+
+export const PictureList = Type.Array(Picture);
+
+export const WallSort = Type.Union([Type.Literal('top'), Type.Literal('trending'), Type.Literal('profile')]);
+export type WallSort = Static<typeof WallSort>;
+
+/** GET /api/pictures */
+export const ListQuery = Type.Object({
+  sort: Type.Optional(WallSort),
+  authorId: Type.Optional(Digits(15, 'user id')),
+  offset: Type.Optional(Digits(7, `0 to ${MAX_OFFSET}`)),
+  limit: Type.Optional(Digits(3, `1 to ${MAX_PAGE}`)),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+export const IdParams = Type.Object({ id: Digits(15, 'picture id') });
+
+/** POST /api/payment/checkout-with-image-fund */
+export const FundBody = Type.Object({
+  imageId: Id,
+  amount: Type.Integer({ minimum: 1, maximum: MAX_PICTURE_CENTS }),
+  /** The client's view of its balance: carried by the spec's payload, never trusted (DESIGN.md §3). */
+  balance: Type.Optional(Type.Unknown()),
+});
+export type FundBody = Static<typeof FundBody>;
+
+/** POST /api/payment/checkout-with-image-upload (multipart: file, amount, title) answers the new picture's page. */
+export const UploadFields = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The picture: JPEG, PNG or WebP, at most 4 MiB' }),
+  amount: Type.String({ description: 'The upload price in whole cents' }),
+  title: Type.Optional(Type.String({ maxLength: MAX_TITLE })),
+});
+
+export const ImageParams = Type.Object({ key: Type.String({ maxLength: 80 }) });
+/** GET /images/{key}: the stored, re-encoded file. */
+export const ImageFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The stored image' });

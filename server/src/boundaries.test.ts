@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of eslint.config.js (docs/ARCHITECTURE.md "Which folder may import which") fail on a deliberate
+ * violation. Each case lints a file that does not exist, at the path where the violation would be written.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const VIOLATIONS: { rule: string; file: string; code: string; says: RegExp }[] = [
+  {
+    rule: "a module reaches into another module's repository",
+    file: 'server/src/modules/users/violation.ts',
+    code: "import { insertPicture } from '../pictures/pictures.repository';\nexport const x = insertPicture;\n",
+    says: /no-restricted-imports: '..\/pictures\/pictures.repository' import is restricted/,
+  },
+  {
+    rule: "a module calls another module's routes",
+    file: 'server/src/modules/users/violation.ts',
+    code: "import { pictureRoutes } from '../pictures/pictures.routes';\nexport const x = pictureRoutes;\n",
+    says: /no-restricted-imports: '..\/pictures\/pictures.routes' import is restricted/,
+  },
+  {
+    rule: 'a job reads a repository instead of a service',
+    file: 'server/src/jobs/violation.ts',
+    code: "import { refreshTrending } from '../modules/pictures/ranking.repository';\nexport const x = refreshTrending;\n",
+    says: /no-restricted-imports/,
+  },
+  {
+    rule: 'the ledger answers HTTP or sends live events itself',
+    file: 'server/src/ledger/violation.ts',
+    code: "import { notFound } from '../http/errors';\nimport { Hub } from '../live/hub';\nexport const x = [notFound, Hub];\n",
+    says: /no-restricted-imports: '..\/http\/errors'/,
+  },
+  {
+    rule: 'the database layer knows about live events',
+    file: 'server/src/db/violation.ts',
+    code: "import { MemoryBus } from '../live/bus';\nexport const x = MemoryBus;\n",
+    says: /no-restricted-imports: '..\/live\/bus'/,
+  },
+  {
+    rule: 'the live hub knows a domain',
+    file: 'server/src/live/violation.ts',
+    code: "import { ownProfile } from '../modules/users/users.service';\nexport const x = ownProfile;\n",
+    says: /no-restricted-imports/,
+  },
+  {
+    rule: 'the server imports the web client',
+    file: 'server/src/modules/users/violation.ts',
+    code: "import { api } from '../../../../web/src/lib/api';\nexport const x = api;\n",
+    says: /The server and the web client meet only in common/,
+  },
+  {
+    rule: 'a web feature imports the shell',
+    file: 'web/src/features/pictures/components/Violation.tsx',
+    code: "import { Balance } from '../../../app/UserArea';\nexport const x = Balance;\n",
+    says: /import-x\/no-restricted-paths: .*A feature never imports the shell or a page/,
+  },
+  {
+    rule: "a web feature reaches into another feature's components",
+    file: 'web/src/features/payments/components/Violation.tsx',
+    code: "import { Avatar } from '../../users/components/Avatar';\nexport const x = Avatar;\n",
+    says: /A feature uses another feature's api\/ folder only/,
+  },
+  {
+    rule: 'shared web code imports a feature',
+    file: 'web/src/lib/violation.ts',
+    code: "import { profileQuery } from '../features/users/api/profile';\nexport const x = profileQuery;\n",
+    says: /Shared code \(lib\/, hooks\/, components\/\) never imports a feature/,
+  },
+  {
+    rule: 'the web client takes a schema value (TypeBox code) instead of a type',
+    file: 'web/src/features/pictures/api/violation.ts',
+    code: "import { MAX_PAGE } from '../../../../../common/api/pictures';\nexport const x = MAX_PAGE;\n",
+    says: /Only types from common\/api and typebox/,
+  },
+  {
+    rule: 'the web client imports the server',
+    file: 'web/src/lib/violation.ts',
+    code: "import { loadConfig } from '../../../server/src/config';\nexport const x = loadConfig;\n",
+    says: /no-restricted-imports: '..\/..\/..\/server\/src\/config' import is restricted/,
+  },
+];
+
+describe('eslint boundaries', () => {
+  for (const v of VIOLATIONS) {
+    it(`fails when ${v.rule}`, async () => {
+      expect((await problems(v.file, v.code)).join('\n')).toMatch(v.says);
+    });
+  }
+
+  it('passes the same files when they import what they may', async () => {
+    const allowed = "import { pictureAuthor } from '../pictures/pictures.service';\nexport const x = pictureAuthor;\n";
+    expect(await problems('server/src/modules/users/violation.ts', allowed)).toEqual([]);
+    const api = "import { useProfile } from '../../users/api/profile';\nexport const x = useProfile;\n";
+    expect(await problems('web/src/features/payments/components/Violation.tsx', api)).toEqual([]);
+  });
+
+  describe('import cycles', () => {
+    const dir = path.join(root, `server/src/lint-fixture-${process.pid}`);
+    beforeAll(() => {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('fails on two files that import each other', async () => {
+      const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    });
+  });
+});

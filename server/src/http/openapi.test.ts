@@ -1,0 +1,97 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../context';
+import { startTestApp, type TestApp } from '../test/harness';
+import { registerOpenApi } from './openapi';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+interface Operation {
+  tags?: string[];
+  parameters?: unknown[];
+  requestBody?: { content: Record<string, { schema: object }> };
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+}
+
+/** Every route the app serves, as "METHOD /path" in OpenAPI's {param} form. */
+function servedRoutes(): string[] {
+  const found: string[] = [];
+  let prefix: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([\s│]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    prefix = [...prefix.slice(0, depth), m[2]!];
+    if (!m[3]) continue;
+    const path = prefix.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of m[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+/** Routes that are not part of the API: the web client's pages and assets, the live socket, the docs themselves. */
+const NOT_API = [
+  /^GET \/\*$/,
+  /^GET \/assets\//,
+  /^GET \/favicon\.svg$/,
+  /^GET \/demo-checkout\//,
+  /^GET \/api\/wss\//,
+  /^GET \/api\/docs/,
+  /^GET \/api\/openapi\.json$/,
+];
+
+describe('GET /api/openapi.json', () => {
+  it('documents every route with its responses, and every body and parameter it takes', async () => {
+    const res = await t.client().get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
+    expect(doc.openapi).toBe('3.1.0');
+
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const api = servedRoutes().filter((r) => !NOT_API.some((re) => re.test(r)));
+    expect(api.length).toBeGreaterThan(15);
+    expect(documented.sort()).toEqual([...new Set(api)].sort());
+
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(op.tags, name).toHaveLength(1);
+        const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+        expect(ok, `${name} has a 2xx answer`).toBeDefined();
+        for (const param of path.match(/\{\w+\}/g) ?? []) {
+          expect(JSON.stringify(op.parameters), `${name} documents ${param}`).toContain(`"${param.slice(1, -1)}"`);
+        }
+      }
+    }
+    // Two samples of what clients rely on: a body schema and an answer's fields.
+    const fund = doc.paths['/api/payment/checkout-with-image-fund']!.post!;
+    expect(JSON.stringify(fund.requestBody)).toContain('"imageId"');
+    expect(JSON.stringify(fund.responses['200'])).toContain('"trendingScore"');
+    expect(JSON.stringify(fund.responses['402'])).toContain('"missing"');
+  });
+
+  it('refuses to start with an API route that does not say what it answers', async () => {
+    const app = Fastify() as unknown as App;
+    await registerOpenApi(app);
+    expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(
+      'GET /api/forgotten has no response schema',
+    );
+    app.get('/not-api', { schema: { hide: true } }, async () => 'fine');
+    await app.close();
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the browsable page of the same document', async () => {
+    const res = await t.client().get('/api/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger-ui');
+    expect((await t.client().get('/api/docs/json')).json().openapi).toBe('3.1.0');
+  });
+});

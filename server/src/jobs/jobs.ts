@@ -1,0 +1,5 @@
+import { trendingJob } from './trending.job';
+import type { Job } from './runner';
+
+/** Every periodic job; server.ts starts them. A new job adds one line here. */
+export const JOBS: readonly Job[] = [trendingJob];

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { rows, type Tx } from '../db/connection';
+
+/** Periodic work. Each runs on every instance's timer, but one instance at a time does it (DESIGN.md §4). */
+export interface Job {
+  name: string;
+  /** The PostgreSQL advisory lock the job runs under; unique among jobs. */
+  lock: number;
+  everyMs: number;
+  /** Run once right after start too (work left by a previous run may be waiting). */
+  atStart?: boolean;
+  /**
+   * The work, inside the transaction that holds the lock: use `tx` for every query (on the embedded database the
+   * outer connection is the one this transaction holds).
+   */
+  run(ctx: AppContext, tx: Tx): Promise<void>;
+}
+
+/**
+ * Runs a job once if no other instance is running it: the advisory lock is held by a transaction for as long as
+ * the job takes, and released by its end even if the process dies. Answers whether this call ran it.
+ */
+export async function runJob(ctx: AppContext, job: Job): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [lock] = await rows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
+    if (!lock?.ok) return false;
+    await job.run(ctx, tx);
+    return true;
+  });
+}
+
+/**
+ * Starts every job's timer; the answer stops them all and waits for runs in flight, so the database is never
+ * closed under a job.
+ */
+export function startJobs(ctx: AppContext, jobs: readonly Job[]): () => Promise<void> {
+  const running = new Map<string, Promise<void>>();
+  const timers: NodeJS.Timeout[] = [];
+  const tick = (job: Job) => {
+    if (running.has(job.name)) return; // the previous run is still going
+    const run = runJob(ctx, job)
+      .then(
+        () => undefined,
+        (err) => ctx.log.error({ err, job: job.name }, 'job failed'),
+      )
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+  for (const job of jobs) {
+    if (job.atStart) timers.push(setTimeout(() => tick(job), 0));
+    timers.push(setInterval(() => tick(job), job.everyMs));
+  }
+  for (const timer of timers) timer.unref();
+  return async () => {
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.all(running.values());
+  };
+}

@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+
+/*
+ * The account columns that signing up and signing in read and write: usernames, password hashes, Google subjects,
+ * email verification. The users module reads the rest of the row (profile, face).
+ */
+
+export interface NewUser {
+  username: string | null;
+  email: string | null;
+  emailVerified?: boolean;
+  emailSecretHash?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+}
+
+// No 0/O or 1/I: the badge is read aloud and typed into donation forms.
+const BADGE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const BADGE_LENGTH = 8;
+
+export function newBadge(): string {
+  let code = '';
+  for (let i = 0; i < BADGE_LENGTH; i++) code += BADGE_ALPHABET[randomInt(BADGE_ALPHABET.length)];
+  return code;
+}
+
+export type InsertResult = { id: number } | { conflict: 'username' | 'googleSub' };
+
+/**
+ * Inserts a user with a fresh badge, inside the caller's transaction. A clash on username or Google subject (say,
+ * two sign-ups racing) is reported, not thrown, so the transaction stays usable; a clash on the badge (40 random
+ * bits) just draws another.
+ */
+export async function insertUser(tx: Executor, user: NewUser): Promise<InsertResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`INSERT INTO users (username, email, email_verified, email_secret_hash, password_hash, google_sub, badge)
+          VALUES (${user.username}, ${user.email}, ${user.emailVerified ?? false}, ${user.emailSecretHash ?? null},
+                  ${user.passwordHash ?? null}, ${user.googleSub ?? null}, ${newBadge()})
+          ON CONFLICT DO NOTHING RETURNING id`,
+    );
+    if (row) return { id: row.id };
+    if (user.username !== null && (await usernameTaken(tx, user.username))) return { conflict: 'username' };
+    if (user.googleSub && (await userByGoogleSub(tx, user.googleSub))) return { conflict: 'googleSub' };
+  }
+  throw new Error('could not draw a free badge in 5 attempts');
+}
+
+export async function usernameTaken(exec: Executor, username: string): Promise<boolean> {
+  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM users WHERE lower(username) = lower(${username})`);
+  return found.length > 0;
+}
+
+export interface Credentials {
+  id: number;
+  username: string;
+  passwordHash: string | null;
+}
+
+export async function credentialsOf(exec: Executor, username: string): Promise<Credentials | undefined> {
+  const [row] = await rows<{ id: number; username: string; password_hash: string | null }>(
+    exec,
+    sql`SELECT id, username, password_hash FROM users WHERE lower(username) = lower(${username})`,
+  );
+  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+}
+
+export async function userByGoogleSub(
+  exec: Executor,
+  sub: string,
+): Promise<{ id: number; username: string | null } | undefined> {
+  const [row] = await rows<{ id: number; username: string | null }>(
+    exec,
+    sql`SELECT id, username FROM users WHERE google_sub = ${sub}`,
+  );
+  return row;
+}
+
+export async function emailSecretOf(
+  exec: Executor,
+  userId: number,
+): Promise<{ secretHash: string | null; verified: boolean } | undefined> {
+  const [row] = await rows<{ email_secret_hash: string | null; email_verified: boolean }>(
+    exec,
+    sql`SELECT email_secret_hash, email_verified FROM users WHERE id = ${userId}`,
+  );
+  return row && { secretHash: row.email_secret_hash, verified: row.email_verified };
+}
+
+export async function markEmailVerified(exec: Executor, userId: number): Promise<void> {
+  await exec.execute(sql`UPDATE users SET email_verified = true WHERE id = ${userId}`);
+}
+
+/** Sets the username of a user who has none yet; false when they already had one. */
+export async function setUsernameIfNone(exec: Executor, userId: number, username: string): Promise<boolean> {
+  const updated = await rows<{ id: number }>(
+    exec,
+    sql`UPDATE users SET username = ${username} WHERE id = ${userId} AND username IS NULL RETURNING id`,
+  );
+  return updated.length > 0;
+}

@@ -1,0 +1,116 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FieldError } from '../../../../common/errors';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/connection';
+import { badRequest, fieldError } from '../../http/errors';
+import { openUserAccounts } from '../../ledger/commands';
+import {
+  emailSecretOf,
+  insertUser,
+  markEmailVerified,
+  userByGoogleSub,
+  usernameTaken,
+  type InsertResult,
+  type NewUser,
+} from './auth.repository';
+import type { GoogleIdentity } from './google';
+import { hashPassword } from './passwords';
+import { emailProblem, passwordProblem, TEXT, usernameProblem } from './rules';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  email: string;
+}
+
+/** A new account: the user row and their ledger accounts, in the caller's transaction. */
+export async function createAccount(tx: Executor, user: NewUser): Promise<InsertResult> {
+  const inserted = await insertUser(tx, user);
+  if ('id' in inserted) await openUserAccounts(tx, inserted.id);
+  return inserted;
+}
+
+/**
+ * Creates the account in one transaction, then mails the verification link. Every field problem is reported at
+ * once, so the form can show them all.
+ */
+export async function register(ctx: AppContext, input: RegisterInput, siteUrl: string): Promise<{ userId: number }> {
+  const email = input.email.trim();
+  const problems: FieldError[] = [];
+  const nameProblem =
+    usernameProblem(input.username) ?? ((await usernameTaken(ctx.db, input.username)) ? TEXT.usernameTaken : undefined);
+  if (nameProblem) problems.push({ field: 'username', errorText: nameProblem });
+  const pwProblem = passwordProblem(input.password);
+  if (pwProblem) problems.push({ field: 'password', errorText: pwProblem });
+  const mailProblem = emailProblem(email);
+  if (mailProblem) problems.push({ field: 'email', errorText: mailProblem });
+  if (problems.length > 0) throw badRequest(problems);
+
+  // Hashing takes tens of milliseconds: do it before the transaction, not while holding it open.
+  const passwordHash = await hashPassword(input.password);
+  const secret = randomBytes(32).toString('base64url');
+  const inserted = await ctx.transact(({ tx }) =>
+    createAccount(tx, { username: input.username, email, passwordHash, emailSecretHash: sha256(secret) }),
+  );
+  if (!('id' in inserted)) throw fieldError('username', TEXT.usernameTaken); // lost a race for the name
+
+  await sendVerification(ctx, inserted.id, email, secret, siteUrl);
+  return { userId: inserted.id };
+}
+
+/** Finds the account of a Google identity, creating it (without a username yet) on first sign-in. */
+export async function googleSignIn(
+  ctx: AppContext,
+  identity: GoogleIdentity,
+): Promise<{ userId: number; hasNickname: boolean }> {
+  const existing = await userByGoogleSub(ctx.db, identity.sub);
+  if (existing) return { userId: existing.id, hasNickname: existing.username !== null };
+  const inserted = await ctx.transact(({ tx }) =>
+    createAccount(tx, {
+      username: null,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+      googleSub: identity.sub,
+    }),
+  );
+  if ('id' in inserted) return { userId: inserted.id, hasNickname: false };
+  // Two first sign-ins raced; the other one created the account.
+  const winner = await userByGoogleSub(ctx.db, identity.sub);
+  if (!winner) throw new Error('google user vanished after a conflict');
+  return { userId: winner.id, hasNickname: winner.username !== null };
+}
+
+/** Marks the email verified when the link's secret is right. Following the link again still succeeds. */
+export async function verifyEmail(ctx: AppContext, userId: number, secret: string): Promise<{ message: string }> {
+  const row = await emailSecretOf(ctx.db, userId);
+  const expected = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : undefined;
+  const given = Buffer.from(sha256(secret), 'hex');
+  if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw fieldError('secret', 'This verification link is not valid. Use the newest link we sent you.');
+  }
+  if (row.verified) return { message: 'Your email address is already verified.' };
+  await markEmailVerified(ctx.db, userId);
+  return { message: 'Email verified. Thank you!' };
+}
+
+async function sendVerification(
+  ctx: AppContext,
+  userId: number,
+  email: string,
+  secret: string,
+  siteUrl: string,
+): Promise<void> {
+  const link = `${siteUrl}/verify-email?userId=${userId}&secret=${encodeURIComponent(secret)}`;
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Confirm your email address',
+      text: `Welcome to the wall!\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nIf you did not sign up, ignore this message.\n`,
+    });
+  } catch (err) {
+    // The account exists and the user is signed in; a lost mail must not turn that into an error.
+    ctx.log.error({ err, userId }, 'verification mail not sent');
+  }
+}

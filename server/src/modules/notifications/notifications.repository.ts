@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection';
+import type { NotificationEvent } from './notifications.service';
+
+export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
+  const values = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.userId}::bigint, ${e.topic}, ${e.actorId ?? null}::bigint, ${e.pictureId ?? null}::bigint,
+             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}, ${e.message ?? null})`,
+    ),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message)
+        VALUES ${values}`,
+  );
+}

@@ -1,0 +1,125 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { RECENT_PURCHASES } from '../../../../common/trending';
+import { rows, type Executor } from '../../db/connection';
+
+/**
+ * The three orders of the wall, each answered from one index so no page costs more on a bigger wall.
+ *
+ * Trending is the hard one: every score decays every second, so no index can hold it exactly. Each row keeps
+ * `trending_score`, an UPPER BOUND of its current score: a purchase adds its full contribution (1000 × amount, its
+ * value at the moment it is paid) and otherwise scores only fall. A periodic refresh (refreshTrending) sets the
+ * bound of the REFRESH_SIZE highest rows to their exact score at that moment, which keeps the bounds of everything
+ * that can reach the first pages tight. A page is then found by a threshold scan: read rows in bound order, compute
+ * each one's exact score (bounded work: the newest RECENT_PURCHASES purchases plus the folded rest), and stop once
+ * the next bound cannot beat the last score on the page. Up to EXACT_WINDOW positions this is exact; deeper pages
+ * are served in bound order, which is the order at the last refresh for those rows.
+ */
+
+/** Pages ending within this many positions of the top are ranked exactly. */
+export const EXACT_WINDOW = 500;
+/** Rows a threshold scan may read before it settles for what it has. */
+const MAX_SCAN = 4 * EXACT_WINDOW;
+/** How many of the highest bounds the periodic refresh makes exact. */
+export const REFRESH_SIZE = 1000;
+
+const nowParam = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+const minutesSince = (column: SQL, now: Date) =>
+  sql`greatest(0, extract(epoch from (${nowParam(now)} - ${column}))::float8 / 60)`;
+
+/**
+ * A picture's exact trending score at `now`, as SQL over the row `p`; the same formula as common/trending.ts.
+ */
+export function exactScoreSql(now: Date): SQL {
+  return sql`(CASE WHEN p.earlier_score > 0 AND p.earlier_amount > 0
+      THEN 1000.0::float8 * p.earlier_amount / (1000.0::float8 * p.earlier_amount / p.earlier_score
+        + ${minutesSince(sql`p.earlier_at`, now)})
+      ELSE 0 END
+    + coalesce((SELECT sum(1000.0::float8 * r.amount / (${minutesSince(sql`r.paid_at`, now)} + 1))
+        FROM (SELECT amount, paid_at FROM picture_purchases
+              WHERE picture_id = p.id ORDER BY id DESC LIMIT ${RECENT_PURCHASES}) r), 0))`;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** A page of the top list: ids by a walk of the top index, and the order to sort the joined rows by. */
+export const topPage = (page: Page) => ({
+  ids: sql`SELECT id FROM pictures ORDER BY total_amount DESC, created_at DESC, id DESC
+           OFFSET ${page.offset} LIMIT ${page.limit}`,
+  order: sql`p.total_amount DESC, p.created_at DESC, p.id DESC`,
+});
+
+/** A page of one author's pictures, latest author payment first. */
+export const profilePage = (authorId: number, page: Page) => ({
+  ids: sql`SELECT id FROM pictures WHERE author_id = ${authorId}
+           ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+  order: sql`p.last_author_payment DESC, p.id DESC`,
+});
+
+interface Scored {
+  id: number;
+  bound: number;
+  score: number;
+}
+
+const byScore = (a: Scored, b: Scored) => b.score - a.score || b.id - a.id;
+
+export async function trendingIds(exec: Executor, page: Page, now: Date): Promise<number[]> {
+  const want = page.offset + page.limit;
+  if (want > EXACT_WINDOW) {
+    const found = await rows<{ id: number }>(
+      exec,
+      sql`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+    );
+    return found.map((r) => r.id);
+  }
+  // Just past the page: with bounds fresh from the last refresh, one read is usually enough.
+  const batch = want + Math.max(20, Math.ceil(want / 4));
+  const seen: Scored[] = [];
+  let after: Scored | undefined;
+  while (seen.length < MAX_SCAN) {
+    const more = await rows<Scored>(
+      exec,
+      sql`SELECT p.id, p.trending_score AS bound, ${exactScoreSql(now)} AS score
+          FROM (SELECT * FROM pictures
+                ${after ? sql`WHERE (trending_score, id) < (${after.bound}::float8, ${after.id}::bigint)` : sql``}
+                ORDER BY trending_score DESC, id DESC LIMIT ${batch}) p
+          ORDER BY p.trending_score DESC, p.id DESC`,
+    );
+    seen.push(...more);
+    if (more.length < batch) break;
+    after = more[more.length - 1]!;
+    seen.sort(byScore);
+    // Every row not read yet has a bound, hence a score, no higher than the last bound read.
+    const threshold = seen[want - 1]?.score;
+    if (threshold !== undefined && after.bound <= threshold) break;
+  }
+  seen.sort(byScore);
+  return seen.slice(page.offset, want).map((r) => r.id);
+}
+
+/**
+ * Makes the highest bounds exact again (server/src/jobs/trending.job.ts runs it every 15 s on one instance). The
+ * rows are locked first, so a purchase committing meanwhile is either waited for and counted, or comes after and
+ * adds to the fresh bound: a bound never ends up below the score.
+ */
+export async function refreshTrending(exec: Executor, now: Date, size = REFRESH_SIZE): Promise<number> {
+  return exec.transaction(async (tx) => {
+    const ids = await rows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC LIMIT ${size} FOR UPDATE`,
+    );
+    if (ids.length === 0) return 0;
+    const list = sql.join(
+      ids.map((r) => sql`${r.id}::bigint`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`UPDATE pictures p SET trending_score = ${exactScoreSql(now)}, trending_at = ${nowParam(now)}
+          WHERE p.id IN (${list})`,
+    );
+    return ids.length;
+  });
+}

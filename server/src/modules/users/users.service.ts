@@ -1,0 +1,49 @@
+import type { Profile, UserInfo } from '../../../../common/api/users';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/connection';
+import type { SessionUser } from '../../http/auth';
+import { notFound, unauthorized } from '../../http/errors';
+import { availableBalance } from '../../ledger/ledger';
+import { imageUrl } from '../../storage/storage';
+import { pictureAuthor } from '../pictures/pictures.service';
+import { authorizeProfileImage } from './users.policy';
+import { presentProfile, presentUserInfo } from './users.presenter';
+import * as users from './users.repository';
+
+/* The users domain as other modules see it: profiles and faces are read and set here. */
+
+/** The signed-in user's own view of their account; reading it is what uses up "first login". */
+export async function ownProfile(ctx: AppContext, user: SessionUser): Promise<Profile> {
+  const row = await users.profileOf(ctx.db, user.id);
+  if (!row) throw unauthorized(); // the account was deleted under a live session
+  // Reading the profile is what "the first login" means to the client: the welcome popup shows once.
+  const firstLogin = row.firstLogin && (await users.clearFirstLogin(ctx.db, user.id));
+  return presentProfile(row, firstLogin);
+}
+
+export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+  const row = await users.publicInfoOf(ctx.db, userId);
+  if (!row) throw notFound('No such user.');
+  return presentUserInfo(row);
+}
+
+/** Makes one of the user's own pictures their face; every card of theirs shows it (on every instance). */
+export async function setProfileImage(ctx: AppContext, user: SessionUser, pictureId: number): Promise<string> {
+  authorizeProfileImage(user, await pictureAuthor(ctx, pictureId));
+  return ctx.transact(async (work) => {
+    await users.setProfileImage(work.tx, user.id, pictureId);
+    const profileImageUrl = imageUrl((await users.profileImageKeyOf(work.tx, user.id))!);
+    work.emit('picture', 'author', {
+      authorId: user.id,
+      authorProfileImgId: pictureId,
+      authorProfileUrl: profileImageUrl,
+    });
+    return profileImageUrl;
+  });
+}
+
+/** A user's counters for their private live channels, read when a socket subscribes. */
+export async function liveCounters(exec: Executor, userId: number) {
+  const [balance, counters] = await Promise.all([availableBalance(exec, userId), users.countersOf(exec, userId)]);
+  return counters && { balance, ...counters };
+}

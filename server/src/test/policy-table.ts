@@ -1,0 +1,34 @@
+import type { InjectOptions } from 'fastify';
+import { expect, it } from 'vitest';
+import { checkConservation } from '../ledger/conservation';
+import type { TestClient } from './harness';
+import type { TestApp } from './harness';
+
+/** One route that takes an object id, called by someone who must not get at that object. */
+export interface ForeignAccess<Ids> {
+  route: string;
+  request(ids: Ids): InjectOptions;
+  /** 403 where the object's existence is no secret, 404 where even that is hidden. */
+  status: 403 | 404;
+}
+
+/**
+ * The table-driven check every domain's policy test runs: each row is called by a stranger to the object, must be
+ * refused with its status, and must change nothing (`snapshot` before and after, and the books).
+ */
+export function itRefusesStrangers<Ids>(
+  t: () => TestApp,
+  setup: () => Promise<{ ids: Ids; stranger: TestClient; snapshot(): Promise<unknown> }>,
+  table: ForeignAccess<Ids>[],
+): void {
+  for (const row of table) {
+    it(`${row.route} answers ${row.status} to another user and changes nothing`, async () => {
+      const { ids, stranger, snapshot } = await setup();
+      const before = await snapshot();
+      const res = await stranger.request(row.request(ids));
+      expect(res.statusCode, res.body).toBe(row.status);
+      expect(await snapshot()).toEqual(before);
+      expect((await checkConservation(t().ctx.db)).ok).toBe(true);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import type { Message } from '../../../../../common/api/shared';
+import { api } from '../../../lib/api';
+import { setLoggedIn } from '../../../lib/session';
+
+/** Ends the session on the server (its cookie is cleared by the answer). */
+export const endSession = (): Promise<Message> => api<Message>('/api/auth/logout', { method: 'POST', body: {} });
+
+/** Logout: tell the server, drop the flag, go home with a fresh page (SPEC §4 "Login and session"). */
+export async function logout(): Promise<void> {
+  try {
+    await endSession();
+  } catch {
+    window.alert('Failed to logout. Please try again.');
+    return;
+  }
+  setLoggedIn(false);
+  window.location.assign('/');
+}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../../../common/money';
+import { Field } from '../../../components/ui/Field';
+import { Popup } from '../../../components/ui/Popup';
+import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/moneyInput';
+import { tenant } from '../../../lib/tenant';
+import { profileQuery } from '../../users/api/profile';
+import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/paymentWindow';
+
+/** Add money; opened with `missing` it is the top-up for a shortfall (any 402 answer). */
+export function AddMoneyPopup({ missing }: { missing?: number }) {
+  const title = missing ? 'Top up' : 'Add money';
+  if (tenant === 'charity') {
+    return (
+      <Popup title={title}>
+        {missing ? <p>You need {formatMoney(missing)} more for this.</p> : null}
+        <p>
+          Card top-up is not offered here. Donate to a charity and send us the donation link: once approved, the amount
+          is added to your balance.
+        </p>
+      </Popup>
+    );
+  }
+  return <CardTopUp title={title} missing={missing} />;
+}
+
+function CardTopUp({ title, missing }: { title: string; missing?: number }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(String(suggestedDollars(missing)));
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>();
+  const cents = dollarsToCents(text);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (cents === undefined || busy) return;
+    setBusy(true);
+    setOutcome(undefined);
+    const result = await payInWindow(cents);
+    setOutcome(result);
+    setBusy(false);
+    // The live channel moves the balance; refetching covers a connection that is down.
+    if (result === 'success') void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+  };
+
+  return (
+    <Popup title={title}>
+      <form className="stack" onSubmit={submit} noValidate>
+        {missing ? <p className="shortfall">You need {formatMoney(missing)} more for this.</p> : null}
+        <Field
+          label="Amount in dollars"
+          name="amount"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={999999}
+          step={1}
+          data-autofocus
+          value={text}
+          onKeyDown={(e) => {
+            if (isBlockedAmountKey(e.key)) e.preventDefault();
+          }}
+          onChange={(e) => setText(cleanDollarInput(e.target.value))}
+          error={text !== '' && cents === undefined ? 'Enter at least $1.' : undefined}
+        />
+        <p className="muted">You pay in a new tab through our card payment provider.</p>
+        {outcome && (
+          <p className={outcome === 'success' ? 'form-success' : 'form-error'} role="status">
+            {PAYMENT_TEXTS[outcome]}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={cents === undefined || busy}>
+          {busy ? 'Waiting for payment...' : `Pay ${cents ? formatMoney(cents) : ''}`.trim()}
+        </button>
+      </form>
+    </Popup>
+  );
+}
