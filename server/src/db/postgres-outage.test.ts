@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkConservation } from '../ledger/conservation';
-import { realPostgresUrl, missingRealServices } from '../test/databases';
+import { freshPostgresDatabase, missingRealServices, realPostgresUrl } from '../test/databases';
 import { makeUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../test/harness';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
@@ -56,13 +56,16 @@ async function topUp(client: TestClient, amount: number): Promise<number> {
 
 describe.skipIf(skip)('PostgreSQL going away under load', () => {
   let proxy: TcpProxy;
+  let database: { url: string; drop(): Promise<void> };
   let t: TestApp;
   let client: TestClient;
 
   beforeAll(async () => {
-    const real = new URL(realPostgresUrl!);
+    // The database is made and dropped directly; only the app goes through the proxy.
+    database = await freshPostgresDatabase(realPostgresUrl!);
+    const real = new URL(database.url);
     proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    t = await startTestApp({ postgresUrl: proxy.urlFor(realPostgresUrl!), config: BOUNDS });
+    t = await startTestApp({ config: { ...BOUNDS, databaseUrl: proxy.urlFor(database.url) } });
     client = await signIn(t, (await makeUser(t.ctx)).id);
   });
   // Each test starts from a reachable database, whatever the one before left behind.
@@ -71,6 +74,7 @@ describe.skipIf(skip)('PostgreSQL going away under load', () => {
     await proxy?.restore();
     await t?.close();
     await proxy?.close();
+    await database?.drop();
   });
 
   it('survives an outage: 503 with a plain message meanwhile, 200 after, no restart', async () => {
