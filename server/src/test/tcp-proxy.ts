@@ -2,8 +2,9 @@ import net from 'node:net';
 
 /**
  * A TCP proxy between the app and a real server, so a test can play the network's failures: `cut()` drops every
- * connection and refuses new ones (the server is down), `freeze()` keeps connections open but stops forwarding
- * bytes (the server hangs), `restore()` goes back to forwarding.
+ * connection and resets new ones (the server is down), `freeze()` keeps connections open but stops forwarding
+ * bytes (the server hangs), `restore()` goes back to forwarding. It keeps its port all along: closing it while
+ * "down" would let another process of a parallel test run take the port.
  */
 export interface TcpProxy {
   port: number;
@@ -23,8 +24,8 @@ interface Pair {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let frozen = false;
-  let server = net.createServer(accept);
-  let port = 0;
+  let down = false;
+  const server = net.createServer(accept);
 
   function forward(pair: Pair): void {
     pair.client.pipe(pair.upstream);
@@ -39,6 +40,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   }
 
   function accept(client: net.Socket): void {
+    if (down) {
+      client.on('error', () => {}).resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -53,22 +58,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     else forward(pair);
   }
 
-  const listen = (p: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => {
-        server.off('error', reject);
-        port = (server.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  const stopListening = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const dropAll = () => {
+    for (const pair of pairs) {
+      pair.client.destroy();
+      pair.upstream.destroy();
+    }
+    pairs.clear();
+  };
 
-  await listen(0);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
   return {
-    get port() {
-      return port;
-    },
+    port,
     urlFor(url) {
       const u = new URL(url);
       u.hostname = '127.0.0.1';
@@ -76,19 +80,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return u.toString();
     },
     async cut() {
-      const closed = stopListening();
-      for (const pair of pairs) {
-        pair.client.destroy();
-        pair.upstream.destroy();
-      }
-      pairs.clear();
-      await closed;
+      down = true;
+      dropAll();
     },
     freeze() {
       frozen = true;
       for (const pair of pairs) hold(pair);
     },
     async restore() {
+      down = false;
       if (frozen) {
         frozen = false;
         for (const pair of pairs) {
@@ -97,17 +97,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
           pair.upstream.resume();
         }
       }
-      if (!server.listening) {
-        server = net.createServer(accept);
-        await listen(port);
-      }
     },
     async close() {
-      const closed = server.listening ? stopListening() : Promise.resolve();
-      for (const pair of pairs) {
-        pair.client.destroy();
-        pair.upstream.destroy();
-      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      dropAll();
       await closed;
     },
   };
