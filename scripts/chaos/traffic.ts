@@ -55,6 +55,8 @@ export class Traffic {
   /** Calls given up on without a definitive answer: they may or may not have happened. */
   readonly unsettled: { kind: string; username: string; key?: string }[] = [];
   readonly replayMismatches: string[] = [];
+  /** Usernames whose registration was answered 200. */
+  readonly registered: string[] = [];
   private readonly runId = randomBytes(3).toString('hex');
   private userSeq = 0;
 
@@ -113,8 +115,6 @@ export class Traffic {
       if (!this.settling) throw new Error('traffic ended before a user could sign up');
     }
   }
-
-  readonly registered: string[] = [];
 }
 
 export interface CallOptions {
