@@ -31,6 +31,12 @@ export interface Config {
   redisChannel: string;
   /** How long a page of the wall may be served from memory (0: never); any purchase clears it at once. */
   wallCacheMs: number;
+  /** Picture uploads per signed-in user per minute (0: no limit). */
+  uploadRateLimit: number;
+  /** Live sockets one client address may hold open on an instance (0: no cap). */
+  liveMaxPerAddress: number;
+  /** Live sockets one session may hold open on an instance (0: no cap). */
+  liveMaxPerSession: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +101,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
     wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),
+    uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
+    liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
+    liveMaxPerSession: int(env, 'LIVE_MAX_PER_SESSION', 20),
     ...overrides,
   };
   return config;
