@@ -155,6 +155,7 @@ export class Hub implements LiveSnapshots {
   deliver(event: LiveEvent): void {
     if (event.ch === 'control') {
       if (event.t === 'sessionEnded' && event.userId !== undefined) this.endSession(event.userId, event.m.session);
+      if (event.t === 'resync') this.resync();
       return;
     }
     const { ch, t, m, userId } = event;
@@ -170,6 +171,12 @@ export class Hub implements LiveSnapshots {
       client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
       this.send(client, text);
     }
+  }
+
+  /** Every socket may have missed events (the bus lost Redis for a while): each is told to refetch. */
+  private resync(): void {
+    const text = JSON.stringify(liveEvent('control', 'resync', {}));
+    for (const client of this.clients) this.send(client, text);
   }
 
   /** A signed-out session's sockets close (4001); the client reconnects as a visitor. */
