@@ -16,8 +16,7 @@ import {
   type Picture,
 } from '../../../../common/api/pictures';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
-import * as repo from './pictures.repository';
-import { authorOf, pictureById, picturesByIds, picturesPage } from './pictures.repository';
+import { authorOf, imageKeysInUse as keysInUse, pictureById, picturesByIds, picturesPage } from './pictures.repository';
 import type { PageCache } from './page-cache';
 import * as ranking from './ranking.repository';
 
@@ -134,7 +133,7 @@ export async function createUploadedPicture(
 
 /** Which of these storage keys a picture uses, for the orphan image job. */
 export function imageKeysInUse(exec: Executor, keys: readonly string[]): Promise<Set<string>> {
-  return repo.imageKeysInUse(exec, keys);
+  return keysInUse(exec, keys);
 }
 
 /** Who made a picture, for the checks of other domains (a profile picture must be one's own). */
