@@ -41,6 +41,12 @@ export interface LiveChannels {
      * stop hearing their user's private channels. `session` is the SHA-256 of the session token.
      */
     sessionEnded: { session: string };
+    /**
+     * From the server: events meant for this socket may have been lost (its instance lost Redis for a while, or
+     * an event could not be published), so refetch what is shown. The socket and its subscriptions stay as they
+     * were. Also carried between instances, when an instance's own publish was lost.
+     */
+    resync: Record<string, never>;
   };
   balance: { update: ValueMessage };
   keyCount: { update: ValueMessage };

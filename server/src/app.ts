@@ -51,7 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  const hub = new Hub({ bus: deps.bus, heartbeatMs: deps.config.liveHeartbeatMs, log: app.log });
+  const hub = new Hub({
+    bus: deps.bus,
+    heartbeatMs: deps.config.liveHeartbeatMs,
+    maxPerAddress: deps.config.liveMaxPerAddress,
+    maxPerSession: deps.config.liveMaxPerSession,
+    log: app.log,
+  });
   const ctx = makeContext({
     config: deps.config,
     database: deps.database,

@@ -39,6 +39,12 @@ export interface Config {
   dbTransactionTimeoutMs: number;
   /** At start, how long to keep retrying an unreachable PostgreSQL or Redis before giving up (0: fail at once). */
   startupRetryMs: number;
+  /** Picture uploads per signed-in user per minute (0: no limit). */
+  uploadRateLimit: number;
+  /** Live sockets one client address may hold open on an instance (0: no cap). */
+  liveMaxPerAddress: number;
+  /** Live sockets one session may hold open on an instance (0: no cap). */
+  liveMaxPerSession: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -107,6 +113,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000),
     dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 15_000),
     startupRetryMs: int(env, 'STARTUP_RETRY_MS', 60_000),
+    uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
+    liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
+    liveMaxPerSession: int(env, 'LIVE_MAX_PER_SESSION', 20),
     ...overrides,
   };
   return config;

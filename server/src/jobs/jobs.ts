@@ -1,5 +1,6 @@
+import { orphanImagesJob } from './orphan-images.job';
 import { trendingJob } from './trending.job';
 import type { Job } from './runner';
 
 /** Every periodic job; server.ts starts them. A new job adds one line here. */
-export const JOBS: readonly Job[] = [trendingJob];
+export const JOBS: readonly Job[] = [trendingJob, orphanImagesJob];

@@ -22,6 +22,10 @@ export interface HubOptions {
   framesPerSecond?: number;
   /** ...and at once, e.g. resubscribing to everything after a reconnect. */
   frameBurst?: number;
+  /** Sockets one client address (`addressGroup`) may hold open on this instance; 0 or unset: no cap. */
+  maxPerAddress?: number;
+  /** Sockets one session may hold open on this instance; 0 or unset: no cap. */
+  maxPerSession?: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -38,12 +42,18 @@ export interface LiveSnapshots {
   snapshot<C extends Channel, T extends Topic<C>>(channel: C, topic: T, source: SnapshotSource<C, T>): void;
 }
 
-/** One open socket: who it belongs to and what it follows. */
-interface Client {
-  socket: WebSocket;
+/** Who opens a socket. */
+export interface Caller {
   userId: number | null;
-  /** SHA-256 of the session the socket was opened with; its sign-out closes the socket. */
+  /** SHA-256 of the session the socket is opened with; its sign-out closes the socket. */
   session: string | null;
+  /** The client's address group (`addressGroup`), for the per-address cap. */
+  address: string;
+}
+
+/** One open socket: who it belongs to and what it follows. */
+interface Client extends Caller {
+  socket: WebSocket;
   channels: Set<string>;
   /** Events delivered per channel, so a snapshot read before a newer event is not sent after it. */
   delivered: Map<string, number>;
@@ -60,6 +70,8 @@ export class Hub implements LiveSnapshots {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly byUser = new Map<number, Set<Client>>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly perSession = new Map<string, number>();
   private readonly snapshots = new Map<string, (userId: number | null) => Promise<LiveEvent | undefined>>();
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
@@ -93,15 +105,34 @@ export class Hub implements LiveSnapshots {
     return this.clients.size;
   }
 
-  add(socket: WebSocket, userId: number | null, session: string | null = null): void {
+  /**
+   * Why a socket of this caller would be refused now (too many open from its address or its session), or undefined
+   * when it would be taken. The live route asks before the upgrade, so a refusal is a plain HTTP 429.
+   */
+  refusal(caller: Omit<Caller, 'userId'>): string | undefined {
+    const { maxPerAddress = 0, maxPerSession = 0 } = this.opts;
+    if (maxPerAddress > 0 && (this.perAddress.get(caller.address) ?? 0) >= maxPerAddress) {
+      return 'Too many live connections from this address. Close another tab and try again.';
+    }
+    if (maxPerSession > 0 && caller.session !== null && (this.perSession.get(caller.session) ?? 0) >= maxPerSession) {
+      return 'Too many live connections for this session. Close another tab and try again.';
+    }
+    return undefined;
+  }
+
+  add(socket: WebSocket, caller: Caller): void {
     if (this.closed) {
       socket.close(1001, 'Server shutting down');
       return;
     }
+    // Upgrades that arrived together all passed the route's check before any was added: the cap holds here.
+    if (this.refusal(caller)) {
+      socket.close(1013, 'Too many live connections');
+      return;
+    }
     const client: Client = {
+      ...caller,
       socket,
-      userId,
-      session,
       channels: new Set(),
       delivered: new Map(),
       alive: true,
@@ -109,7 +140,9 @@ export class Hub implements LiveSnapshots {
       refilledAt: Date.now(),
     };
     this.clients.add(client);
-    if (userId !== null) addTo(this.byUser, userId, client);
+    if (caller.userId !== null) addTo(this.byUser, caller.userId, client);
+    count(this.perAddress, caller.address, 1);
+    if (caller.session !== null) count(this.perSession, caller.session, 1);
     socket.on('pong', () => {
       client.alive = true;
     });
@@ -122,6 +155,7 @@ export class Hub implements LiveSnapshots {
   deliver(event: LiveEvent): void {
     if (event.ch === 'control') {
       if (event.t === 'sessionEnded' && event.userId !== undefined) this.endSession(event.userId, event.m.session);
+      if (event.t === 'resync') this.resync();
       return;
     }
     const { ch, t, m, userId } = event;
@@ -137,6 +171,12 @@ export class Hub implements LiveSnapshots {
       client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
       this.send(client, text);
     }
+  }
+
+  /** Every socket may have missed events (the bus lost Redis for a while): each is told to refetch. */
+  private resync(): void {
+    const text = JSON.stringify(liveEvent('control', 'resync', {}));
+    for (const client of this.clients) this.send(client, text);
   }
 
   /** A signed-out session's sockets close (4001); the client reconnects as a visitor. */
@@ -246,7 +286,15 @@ export class Hub implements LiveSnapshots {
     if (!this.clients.delete(client)) return;
     for (const channel of client.channels) removeFrom(this.byChannel, channel, client);
     if (client.userId !== null) removeFrom(this.byUser, client.userId, client);
+    count(this.perAddress, client.address, -1);
+    if (client.session !== null) count(this.perSession, client.session, -1);
   }
+}
+
+function count<K>(counts: Map<K, number>, key: K, by: 1 | -1): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }
 
 function addTo<K>(index: Map<K, Set<Client>>, key: K, client: Client): void {

@@ -14,6 +14,14 @@ export interface LiveClientOptions {
   origin?: string;
   /** false: the client never answers pings, like a peer that vanished. */
   autoPong?: boolean;
+  /** Connect from this local address (any of 127.0.0.0/8 reaches a server on 127.0.0.1), like another machine. */
+  localAddress?: string;
+}
+
+/** An upgrade the server answered with an HTTP status instead of a socket. */
+export interface Refusal extends Error {
+  status: number;
+  body: string;
 }
 
 /**
@@ -35,17 +43,29 @@ export class LiveTestClient {
     });
   }
 
-  /** Opens a socket to a listening app at `base` (http://host:port); rejects with the status when refused. */
+  /**
+   * Opens a socket to a listening app at `base` (http://host:port); when refused, rejects with a `Refusal` whose
+   * message starts with `refused with <status>`.
+   */
   static open(base: string, opts: LiveClientOptions = {}): Promise<LiveTestClient> {
     const url = `${base.replace(/^http/, 'ws')}${LIVE_PATH}`;
     const socket = new WebSocket(url, {
       headers: opts.cookie ? { cookie: opts.cookie } : {},
       origin: opts.origin ?? base,
       autoPong: opts.autoPong ?? true,
+      localAddress: opts.localAddress,
     });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new LiveTestClient(socket)));
-      socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('close', () => {
+          const status = res.statusCode ?? 0;
+          reject(Object.assign(new Error(`refused with ${status}: ${body}`), { status, body }) as Refusal);
+        });
+      });
       socket.once('error', reject);
     });
   }

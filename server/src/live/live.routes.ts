@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../../common/live';
 import type { App } from '../context';
-import type { Hub } from './hub';
+import { addressGroup } from './address';
+import type { Caller, Hub } from './hub';
 
 export interface LiveRouteDeps {
   hub: Hub;
@@ -16,6 +17,12 @@ export interface LiveRouteDeps {
  * follow; visitors get the public channels only.
  */
 export async function liveRoutes(app: App, { hub, authenticate, originAllowed }: LiveRouteDeps): Promise<void> {
+  const callerOf = (req: FastifyRequest): Caller => {
+    const identity = authenticate(req);
+    // req.ip is the client's address as the proxy settings allow it to be known.
+    return { userId: identity?.userId ?? null, session: identity?.session ?? null, address: addressGroup(req.ip) };
+  };
+
   // Before the server stops, so clients hear 1001 (going away) and reconnect to another instance.
   app.addHook('preClose', (done) => {
     hub.close();
@@ -29,11 +36,11 @@ export async function liveRoutes(app: App, { hub, authenticate, originAllowed }:
       schema: { hide: true },
       preValidation: async (req, reply) => {
         if (!originAllowed(req)) return reply.code(403).send({ message: 'Cross-site request refused.' });
+        // Refused before the upgrade, as a plain 429 (a browser sees a failed connection and retries later).
+        const refusal = hub.refusal(callerOf(req));
+        if (refusal) return reply.code(429).send({ message: refusal });
       },
     },
-    (socket, req) => {
-      const identity = authenticate(req);
-      hub.add(socket, identity?.userId ?? null, identity?.session ?? null);
-    },
+    (socket, req) => hub.add(socket, callerOf(req)),
   );
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { liveEvent } from '../../../common/live';
 import { BaseBus, type LiveEvent } from './bus';
 
 export interface RedisBusOptions {
@@ -10,12 +11,25 @@ export interface RedisBusOptions {
 
 type Handler = (event: LiveEvent) => void;
 
+/** What a hub hears when events may have been lost: it tells its sockets to refetch (common/live.ts). */
+const RESYNC: LiveEvent = liveEvent('control', 'resync', {});
+
 /**
  * Live events through one Redis pub/sub channel, so an event raised on any instance reaches every instance's hub.
  * A publish is delivered only through Redis, the publishing instance included: each hub hears each event once.
+ *
+ * Pub/sub keeps nothing for a listener that is away. So when the subscriber connection comes back after losing
+ * Redis, this instance's hub hears a `control`/`resync` (its sockets may have missed anything); and when a publish
+ * of this instance failed, a resync is published to every instance once publishing works again (the event is lost
+ * for all of them).
  */
 export class RedisBus extends BaseBus {
   private readonly handlers = new Set<Handler>();
+  /** The subscriber lost its connection since it last had its subscription in place. */
+  private listenerLost = false;
+  /** A publish failed since the last resync announced to every instance. */
+  private publishLost = false;
+  private closing = false;
 
   private constructor(
     private readonly publisher: Redis,
@@ -26,9 +40,13 @@ export class RedisBus extends BaseBus {
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
       const event = parseEvent(raw);
-      if (!event) return;
-      for (const handler of this.handlers) handler(event);
+      if (event) this.hand(event);
     });
+    subscriber.on('close', () => {
+      if (!this.closing) this.listenerLost = true;
+    });
+    subscriber.on('ready', () => void this.listenAgain());
+    publisher.on('ready', () => void this.announceLoss());
   }
 
   /** Resolves once both connections are up and the subscription is in place. */
@@ -52,7 +70,13 @@ export class RedisBus extends BaseBus {
   }
 
   async send(event: LiveEvent): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(event));
+    try {
+      await this.publisher.publish(this.channel, JSON.stringify(event));
+    } catch (err) {
+      this.publishLost = true;
+      throw err;
+    }
+    if (this.publishLost) void this.announceLoss();
   }
 
   subscribe(handler: Handler): () => void {
@@ -61,8 +85,40 @@ export class RedisBus extends BaseBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.handlers.clear();
     await Promise.all([quit(this.publisher), quit(this.subscriber)]);
+  }
+
+  private hand(event: LiveEvent): void {
+    for (const handler of this.handlers) handler(event);
+  }
+
+  /**
+   * Back after a loss: ioredis subscribes again by itself, but only once that answers is the channel heard again,
+   * so the resync waits for it (refetching earlier could miss an event sent between the refetch and the subscribe).
+   */
+  private async listenAgain(): Promise<void> {
+    if (!this.listenerLost || this.closing) return;
+    try {
+      await this.subscriber.subscribe(this.channel);
+    } catch {
+      return; // lost again: the next 'ready' tries again
+    }
+    if (!this.listenerLost || this.closing) return; // another 'ready' got there first
+    this.listenerLost = false;
+    this.hand(RESYNC);
+  }
+
+  /** Tells every instance, through Redis, that an event of this one was lost. */
+  private async announceLoss(): Promise<void> {
+    if (!this.publishLost || this.closing) return;
+    this.publishLost = false;
+    try {
+      await this.publisher.publish(this.channel, JSON.stringify(RESYNC));
+    } catch {
+      this.publishLost = true; // the next 'ready' or successful publish tries again
+    }
   }
 }
 

@@ -1,19 +1,29 @@
+import type { Dir } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { contentTypeOfKey, IMAGE_TYPES, imageUrl, STORAGE_KEY, type Storage, type StoredFile } from './storage';
+import {
+  contentTypeOfKey,
+  imageUrl,
+  keyOf,
+  STORAGE_KEY,
+  type Storage,
+  type StoredEntry,
+  type StoredFile,
+} from './storage';
+
+const isMissing = (err: unknown) => (err as { code?: string }).code === 'ENOENT';
 
 /** Images as files under DATA_DIR/images, served by the app at /images/<key>. */
 export class LocalDiskStorage implements Storage {
   constructor(private readonly dir: string) {}
 
   async put(hash: string, bytes: Buffer, contentType: string): Promise<string> {
-    const ext = IMAGE_TYPES[contentType];
-    const key = `${hash}.${ext}`;
-    if (!ext || !STORAGE_KEY.test(key)) throw new Error(`cannot store ${contentType} as ${key}`);
+    const key = keyOf(hash, contentType);
     const file = path.join(this.dir, key);
     await fs.mkdir(this.dir, { recursive: true });
     // Write aside then rename: a reader never sees half a file, and two writers of the same content both win.
+    // Always written, even when present: the fresh modification time tells the cleanup job the file is in use.
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(temp, bytes);
     await fs.rename(temp, file);
@@ -25,13 +35,55 @@ export class LocalDiskStorage implements Storage {
     try {
       return { bytes: await fs.readFile(path.join(this.dir, key)), contentType: contentTypeOfKey(key) };
     } catch (err) {
-      if ((err as { code?: string }).code === 'ENOENT') return undefined;
+      if (isMissing(err)) return undefined;
       throw err;
     }
   }
 
   url(key: string): string {
     return imageUrl(key);
+  }
+
+  async *list(): AsyncIterable<StoredEntry> {
+    let dir: Dir;
+    try {
+      dir = await fs.opendir(this.dir);
+    } catch (err) {
+      if (isMissing(err)) return; // nothing stored yet
+      throw err;
+    }
+    for await (const entry of dir) {
+      if (!entry.isFile() || !STORAGE_KEY.test(entry.name)) continue;
+      try {
+        const { mtime } = await fs.stat(path.join(this.dir, entry.name));
+        yield { key: entry.name, modifiedAt: mtime };
+      } catch (err) {
+        if (!isMissing(err)) throw err; // removed since the directory was read
+      }
+    }
+  }
+
+  async removeIfOlder(key: string, before: Date): Promise<boolean> {
+    if (!STORAGE_KEY.test(key)) return false;
+    const file = path.join(this.dir, key);
+    // Move it aside first and judge the file actually moved: an upload that rewrites it between a check and an
+    // unlink would otherwise lose its fresh copy. Renames are atomic, so either the rewrite landed before the move
+    // (the moved file is fresh and goes back) or after it (the new file is in place and the old one goes).
+    const aside = `${file}.${randomBytes(6).toString('hex')}.removing`;
+    try {
+      await fs.rename(file, aside);
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+    const { mtime } = await fs.stat(aside);
+    if (mtime.getTime() < before.getTime()) {
+      await fs.unlink(aside);
+      return true;
+    }
+    // Same content as any copy written meanwhile (the name is its hash), so putting it back over one is harmless.
+    await fs.rename(aside, file);
+    return false;
   }
 }
 

@@ -32,6 +32,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       serveWeb: false,
       authRateLimit: 10_000,
       accountLoginLimit: 10_000,
+      uploadRateLimit: 10_000,
       databaseUrl: pgdb?.url,
       redisUrl: undefined,
       ...opts.config,

@@ -84,4 +84,22 @@ describe('LiveClient', () => {
     expect(onReconnect).toHaveBeenCalledOnce();
     client.close();
   });
+
+  it('calls its reconnect listeners when the server says events may have been lost, on the same socket', () => {
+    const { client, sockets } = setup();
+    const onReconnect = vi.fn();
+    const handler = vi.fn();
+    client.onReconnect(onReconnect);
+    client.subscribe('balance', handler);
+    sockets[0]!.open();
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    sockets[0]!.receive({ ch: 'control', t: 'resync', m: {} });
+    expect(onReconnect).toHaveBeenCalledOnce();
+    expect(handler).not.toHaveBeenCalled();
+    expect(sockets).toHaveLength(1);
+    // The server kept this socket's subscriptions: nothing to send again.
+    expect(sockets[0]!.sent).toEqual([subscribe('balance')]);
+    client.close();
+  });
 });

@@ -48,7 +48,10 @@ export class LiveClient {
     };
   }
 
-  /** Called after a reconnect, so views can refetch what they may have missed. */
+  /**
+   * Called after a reconnect, and when the server says events may have been lost (`control`/`resync`), so views
+   * can refetch what they may have missed.
+   */
   onReconnect(fn: () => void): () => void {
     this.reconnectListeners.add(fn);
     return () => this.reconnectListeners.delete(fn);
@@ -82,7 +85,7 @@ export class LiveClient {
     this.socket = socket;
     socket.onopen = () => {
       for (const channel of this.handlers.keys()) this.control('subscribe', channel);
-      if (this.everOpened) this.reconnectListeners.forEach((fn) => fn());
+      if (this.everOpened) this.missedEvents();
       this.everOpened = true;
     };
     socket.onmessage = (event) => this.receive(event.data);
@@ -97,7 +100,12 @@ export class LiveClient {
     } catch {
       return;
     }
-    if (!message || typeof message.ch !== 'string' || message.ch === 'control') return;
+    if (!message || typeof message.ch !== 'string') return;
+    if (message.ch === 'control') {
+      // The socket stayed open, but its server lost events meant for it: the same as a reconnect for the views.
+      if (message.t === 'resync') this.missedEvents();
+      return;
+    }
     const set = this.handlers.get(message.ch);
     if (!set) {
       this.control('unsubscribe', message.ch);
@@ -105,6 +113,10 @@ export class LiveClient {
     }
     // Filed under the frame's channel, so each takes this frame (the server sends each channel only its own topics).
     set.forEach((h) => (h as LiveHandler)(message));
+  }
+
+  private missedEvents(): void {
+    this.reconnectListeners.forEach((fn) => fn());
   }
 
   private control(topic: 'subscribe' | 'unsubscribe', channel: string): void {

@@ -28,7 +28,7 @@ export const OVERTOOK_TOP_PLACES = 1000;
 /** A huge payment can pass thousands of pictures at once; only the nearest this many hear about it. */
 export const OVERTOOK_MAX_EVENTS = 50;
 
-/** A checked, stored upload waiting for its payment (pictures.service.ts `prepareUpload`). */
+/** A checked upload waiting for its payment (pictures.service.ts `prepareUpload`); `key` is where its file goes. */
 export interface ReadyUpload {
   amount: number;
   title: string;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Picture } from '../../../../common/api/pictures';
 import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
 import { rows, type Executor } from '../../db/connection';
+import { STORAGE_KEY } from '../../storage/storage';
 import { presentPicture, type PictureRow } from './pictures.presenter';
 
 /**
@@ -48,6 +49,19 @@ export async function pictureById(exec: Executor, id: number, now: Date): Promis
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {
   const [row] = await rows<{ author_id: number }>(exec, sql`SELECT author_id FROM pictures WHERE id = ${pictureId}`);
   return row && { authorId: row.author_id };
+}
+
+/** Which of these storage keys a picture uses; each is one probe of the image_key index. */
+export async function imageKeysInUse(exec: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  // Written into an array literal below: only the storage's own key shape may get there.
+  if (!keys.every((k) => STORAGE_KEY.test(k))) throw new Error('not storage keys');
+  const list = `{${keys.join(',')}}`;
+  const found = await rows<{ image_key: string }>(
+    exec,
+    sql`SELECT DISTINCT image_key FROM pictures WHERE image_key = ANY(${list}::text[])`,
+  );
+  return new Set(found.map((r) => r.image_key));
 }
 
 export interface NewPicture {

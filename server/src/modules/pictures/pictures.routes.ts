@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   FundBody,
   IdParams,
@@ -11,15 +13,45 @@ import {
 import { FieldErrors, Message, Missing, UrlAnswer } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { localStorageFor } from '../../storage/local-disk';
 import type { Storage } from '../../storage/storage';
-import { fundPicture, uploadPicture } from './pictures.commands';
-import { getPicture, listPictures, picturePagePath, prepareUpload, readUploadForm } from './pictures.service';
+import { fundPicture } from './pictures.commands';
+import {
+  createUploadedPicture,
+  getPicture,
+  listPictures,
+  picturePagePath,
+  prepareUpload,
+  readUploadForm,
+} from './pictures.service';
 import { PageCache } from './page-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Uploads per signed-in user per minute (UPLOAD_RATE_LIMIT, 0: no limit), counted before the body is read: each
+ * attempt, paid or refused, costs a decode and re-encode. Visitors are not counted; they are refused with 401.
+ */
+function uploadLimit(perMinute: number): { rateLimit?: RateLimitOptions } {
+  if (perMinute === 0) return {};
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req: FastifyRequest) => `upload:${req.user?.id ?? 0}`,
+      allowList: (req: FastifyRequest) => !req.user,
+      // The same rounding as the Retry-After header the plugin sends beside it.
+      errorResponseBuilder: (_req: FastifyRequest, limit: { ttl: number }) => {
+        const seconds = Math.max(1, Math.ceil(limit.ttl / 1000));
+        return new HttpError(429, {
+          message: `Too many uploads. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+        });
+      },
+    },
+  };
+}
 
 /** The wall: lists, detail, upload and funding (SPEC §7), and the stored images. */
 export async function pictureRoutes(
@@ -47,20 +79,21 @@ export async function pictureRoutes(
   app.post(
     '/api/payment/checkout-with-image-upload',
     {
+      config: uploadLimit(ctx.config.uploadRateLimit),
       schema: {
         tags: ['pictures'],
         consumes: ['multipart/form-data'],
         description: `A multipart form: ${Object.keys(UploadFields.properties).join(', ')}.`,
-        response: { 200: UrlAnswer, 400: FieldErrors, 401: Message, 402: Missing },
+        response: { 200: UrlAnswer, 400: FieldErrors, 401: Message, 402: Missing, 429: Message },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const upload = await prepareUpload(storage, await readUploadForm(req));
+      const upload = await prepareUpload(await readUploadForm(req));
       // The multipart body is never parsed into req.body; the key's request hash is taken over this fingerprint.
       (req as { body: unknown }).body = upload.fingerprint;
       const answer = await idempotent(ctx, req, user.id, async (work) => {
-        const id = await uploadPicture(work, ctx.now(), user.id, upload);
+        const id = await createUploadedPicture(work, storage, ctx.now(), user.id, upload);
         return { statusCode: 200, body: { url: picturePagePath(id) } };
       });
       return reply.code(answer.statusCode as 200).send(answer.body);

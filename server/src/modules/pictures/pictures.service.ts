@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { fieldError, notFound } from '../../http/errors';
-import type { Storage } from '../../storage/storage';
-import { processUpload } from './image';
+import { keyOf, type Storage } from '../../storage/storage';
+import type { Work } from '../../db/unit-of-work';
+import { processUpload, type ProcessedImage } from './image';
 import {
   DEFAULT_PAGE,
   MAX_OFFSET,
@@ -14,8 +15,8 @@ import {
   type ListQuery,
   type Picture,
 } from '../../../../common/api/pictures';
-import type { ReadyUpload } from './pictures.commands';
-import { authorOf, pictureById, picturesByIds, picturesPage } from './pictures.repository';
+import { uploadPicture, type ReadyUpload } from './pictures.commands';
+import { authorOf, imageKeysInUse as keysInUse, pictureById, picturesByIds, picturesPage } from './pictures.repository';
 import type { PageCache } from './page-cache';
 import * as ranking from './ranking.repository';
 
@@ -86,22 +87,53 @@ export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
 }
 
 export interface PreparedUpload extends ReadyUpload {
+  /** The re-encoded file, stored only once its picture is paid for (`createUploadedPicture`). */
+  image: ProcessedImage;
   /** What makes two uploads the same request, for Idempotency-Key: the file's bytes and the form's fields. */
   fingerprint: { amount: number; title: string; fileSha256: string };
 }
 
-/**
- * Checks the form and stores the re-encoded file before any money moves. If the payment then fails, the file stays
- * in storage without a picture: harmless (content-addressed, reused by a retry) and left for a cleanup job.
- */
-export async function prepareUpload(storage: Storage, form: UploadForm): Promise<PreparedUpload> {
+/** Checks the form and re-encodes the file, in memory: nothing is stored and no money moves yet. */
+export async function prepareUpload(form: UploadForm): Promise<PreparedUpload> {
   const amount = parseAmountField(form.amount);
   const title = (form.title ?? '').trim();
   if (title.length > MAX_TITLE) throw fieldError('title', `A title has at most ${MAX_TITLE} characters.`);
   const image = await processUpload(form.file!);
-  const key = await storage.put(image.hash, image.bytes, image.contentType);
+  const key = keyOf(image.hash, image.contentType);
   const fileSha256 = createHash('sha256').update(form.file!).digest('hex');
-  return { amount, title, key, width: image.width, height: image.height, fingerprint: { amount, title, fileSha256 } };
+  return {
+    amount,
+    title,
+    key,
+    width: image.width,
+    height: image.height,
+    image,
+    fingerprint: { amount, title, fileSha256 },
+  };
+}
+
+/**
+ * Creates the picture, charges its price, and stores its file, in that order and inside the transaction: a refused
+ * charge (402) throws before anything is written, and the file is on disk before the picture commits. So a paid
+ * picture never lacks its file; the one thing that can go wrong the other way (the commit fails after the write)
+ * leaves a file no picture uses, which is harmless (named by its content, so a retry writes the same file) and
+ * removed by the orphan image job (server/src/jobs/orphan-images.job.ts).
+ */
+export async function createUploadedPicture(
+  work: Work,
+  storage: Storage,
+  now: Date,
+  userId: number,
+  upload: PreparedUpload,
+): Promise<number> {
+  const id = await uploadPicture(work, now, userId, upload);
+  await storage.put(upload.image.hash, upload.image.bytes, upload.image.contentType);
+  return id;
+}
+
+/** Which of these storage keys a picture uses, for the orphan image job. */
+export function imageKeysInUse(exec: Executor, keys: readonly string[]): Promise<Set<string>> {
+  return keysInUse(exec, keys);
 }
 
 /** Who made a picture, for the checks of other domains (a profile picture must be one's own). */

@@ -38,6 +38,8 @@ export const pictures = pgTable(
     index('pictures_top').on(t.totalAmount, t.createdAt, t.id),
     index('pictures_trending').on(t.trendingScore, t.id),
     index('pictures_profile').on(t.authorId, t.lastAuthorPayment, t.id),
+    // The orphan image cleanup asks, for each stored file, whether a picture uses it.
+    index('pictures_image_key').on(t.imageKey),
     check('pictures_total_positive', sql`${t.totalAmount} > 0`),
   ],
 );

@@ -20,8 +20,19 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function pictureCountOf(authorId: number): Promise<number> {
-  const res = await t.client().get(`/api/pictures?sort=profile&authorId=${authorId}`);
+/** The image files in the store, sorted (temporary files of a write in flight excluded). */
+function storedFiles(): string[] {
+  const dir = path.join(dataDir, 'images');
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => !f.endsWith('.tmp'))
+        .sort()
+    : [];
+}
+
+async function pictureCountOf(authorId: number, app: TestApp = t): Promise<number> {
+  const res = await app.client().get(`/api/pictures?sort=profile&authorId=${authorId}`);
   return (res.json() as unknown[]).length;
 }
 
@@ -193,6 +204,23 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     expect(await pictureCountOf(u.id)).toBe(0);
   });
 
+  it('stores no file when the upload is refused for want of money (402), and the file once it is paid', async () => {
+    const u = await makeUser(t.ctx, { balance: 100 });
+    const client = await signIn(t, u.id);
+    const before = storedFiles();
+    for (let i = 0; i < 3; i++) {
+      const res = await upload(client, 500, jpegPart(await imageOf(310 + i, 300)));
+      expect(res.statusCode).toBe(402);
+    }
+    expect(storedFiles()).toEqual(before);
+
+    const paid = await upload(client, 100, jpegPart(await imageOf(310, 300)));
+    expect(paid.statusCode).toBe(200);
+    const picture = (await client.get(`/api/pictures/${(paid.json() as { url: string }).url.split('/').pop()}`)).json();
+    expect(storedFiles()).toEqual([...before, picture.url.split('/').pop()].sort());
+    expect((await t.client().get(picture.url)).statusCode).toBe(200);
+  });
+
   it('creates and charges once when the same upload is replayed with its Idempotency-Key', async () => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const client = await signIn(t, u.id);
@@ -218,5 +246,42 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
 
   it('keeps the books balanced', async () => {
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('the per-user upload limit', () => {
+  let limited: TestApp;
+  let limitedDir: string;
+  beforeAll(async () => {
+    limitedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-upload-limit-'));
+    limited = await startTestApp({ config: { dataDir: limitedDir, uploadRateLimit: 2 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+    fs.rmSync(limitedDir, { recursive: true, force: true });
+  });
+
+  it('answers 429 past the limit, saying how long to wait, and charges nothing; other users upload on', async () => {
+    const greedy = await makeUser(limited.ctx, { balance: 10_000 });
+    const other = await makeUser(limited.ctx, { balance: 10_000 });
+    const client = await signIn(limited, greedy.id);
+    const file = jpegPart(await imageOf(300, 300));
+    // Every attempt counts, a refused one too: refusing also costs the server a decode.
+    expect((await upload(client, 'ten dollars', file)).statusCode).toBe(400);
+    expect((await upload(client, 100, file)).statusCode).toBe(200);
+
+    const refused = await upload(client, 100, jpegPart(await imageOf(320, 300)));
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.json()).toEqual({
+      message: expect.stringMatching(/^Too many uploads\. Try again in \d+ seconds?\.$/),
+    });
+    expect(await availableBalance(limited.ctx.db, greedy.id)).toBe(9_900);
+    expect(await pictureCountOf(greedy.id, limited)).toBe(1);
+
+    expect((await upload(await signIn(limited, other.id), 100, file)).statusCode).toBe(200);
+    expect((await checkConservation(limited.ctx.db)).ok).toBe(true);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "pictures_image_key" ON "pictures" USING btree ("image_key");

@@ -1,0 +1,48 @@
+import { imageKeysInUse } from '../modules/pictures/pictures.service';
+import { localStorageFor } from '../storage/local-disk';
+import type { Storage } from '../storage/storage';
+import type { Tx } from '../db/connection';
+import type { Job } from './runner';
+
+/**
+ * A stored file younger than this is never removed, used or not: an upload writes its file inside its transaction
+ * and the picture that uses it becomes visible only at the commit. An hour is far beyond any transaction's life.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+/** Keys checked against the pictures table per query. */
+const BATCH = 500;
+
+/**
+ * Removes stored images no picture uses: files written by an upload whose commit failed, and those left behind
+ * before uploads stored their file only once paid. Hourly, one instance at a time.
+ */
+export const orphanImagesJob: Job = {
+  name: 'orphan-images',
+  lock: 727276,
+  everyMs: 60 * 60_000,
+  async run(ctx, tx) {
+    const removed = await removeOrphanImages(tx, localStorageFor(ctx.config.dataDir), ctx.now());
+    if (removed > 0) ctx.log.info({ removed }, 'removed stored images no picture uses');
+  },
+};
+
+export async function removeOrphanImages(tx: Tx, storage: Storage, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ORPHAN_GRACE_MS);
+  let removed = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    const used = await imageKeysInUse(tx, batch);
+    for (const key of batch) {
+      // A picture committed after the check above wrote its file first, so that file is too new to go.
+      if (!used.has(key) && (await storage.removeIfOlder(key, before))) removed++;
+    }
+    batch = [];
+  };
+  for await (const { key, modifiedAt } of storage.list()) {
+    if (modifiedAt.getTime() >= before.getTime()) continue;
+    batch.push(key);
+    if (batch.length >= BATCH) await sweep();
+  }
+  if (batch.length > 0) await sweep();
+  return removed;
+}
