@@ -26,10 +26,13 @@ export type NicknameBody = Static<typeof NicknameBody>;
 
 export const VerifyEmailBody = Type.Object({
   /**
-   * Taken from the link's query string, so it may arrive as text or as a number (ajv turns a number into text).
-   * Not Type.Integer: ajv coerces "1e400" to Infinity and lets it through, and the database then fails.
+   * Taken from the link's query string, so it may arrive as text (digits only: "1e400" would be Infinity) or as a
+   * whole number; the validator converts neither (no type coercion anywhere).
    */
-  userId: Type.String({ pattern: '^[0-9]{1,15}$' }),
+  userId: Type.Union([
+    Type.String({ pattern: '^[0-9]{1,15}$' }),
+    Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  ]),
   secret: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>;

@@ -13,6 +13,7 @@ import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
 import { authenticate, registerSessionHook } from './http/auth';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
+import { clientErrorHandler, frameworkErrors, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { healthRoutes } from './modules/health/health.routes';
@@ -24,6 +25,8 @@ import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
+import { openCounters } from './modules/limits/limits.service';
+import { rateLimitStore } from './modules/limits/rate-limit-store';
 
 export interface AppDeps {
   config: Config;
@@ -46,9 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     genReqId: requestId,
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // One validator setting for every route: a body's "100" stays a string and fails a number schema. Params and
+    // querystrings are strings by nature; their schemas match digits (common/api/shared.ts `Digits`).
+    ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const hub = new Hub({
@@ -70,6 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await ensureSystemAccounts(ctx.db);
+  const counters = await openCounters({
+    redisUrl: deps.config.redisUrl,
+    prefix: `${deps.config.redisChannel}:limits:`,
+    db: ctx.db,
+    now: ctx.now,
+    onError: (err) => app.log.error({ err }, 'redis (rate limits)'),
+  });
+  app.addHook('onClose', async () => counters.close());
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -91,19 +107,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(counters) });
   await app.register(multipart, { limits: { fileSize: 4 * 1024 * 1024 + 1024, files: 1, fields: 10 } });
   // The live hub tracks its own sockets and closes them with 1001 on shutdown (the plugin would send no code).
   await app.register(websocket, { options: { maxPayload: 64 * 1024, clientTracking: false } });
 
   registerErrorHandler(app);
+  registerInputChecks(app);
   registerOriginCheck(app, ctx);
   registerSessionHook(app, ctx);
   await registerOpenApi(app); // before any route, so it sees them all
-  registerMetrics(app);
+  registerMetrics(app, deps.config.metricsToken);
 
   await healthRoutes(app, ctx);
-  await authRoutes(app, ctx);
+  await authRoutes(app, ctx, counters);
   await userRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await adminRoutes(app, ctx);
@@ -111,9 +128,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await liveRoutes(app, {
     hub,
     authenticate,
-    originAllowed: (req) => originAllowed(req.headers.origin, req.headers.host, ctx),
+    originAllowed: (req) => originAllowed(req.headers.origin, req.host, ctx),
   });
   await spaRoutes(app, ctx);
 
   return { app, ctx };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify trusts nothing for a bare number, as it
+ * cannot tell a proxy from a client connecting directly; with a hop count the operator says no client can.
+ */
+function proxyTrust(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false || setting === 0) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, parsed once. Tests build their own with `loadConfig(overrides)`. */
@@ -9,7 +10,17 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   cashHosts: Set<string>;
+  /** Charity-tenant hosts that links in mails may point at (every unlisted host is a charity tenant too). */
+  charityHosts: Set<string>;
+  /**
+   * Which proxies' X-Forwarded-For, -Proto and -Host headers count: false (none: the default), a hop count, or a
+   * list of addresses and CIDR ranges (TRUST_PROXY).
+   */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** PAYMENTS: 'auto' (unset: Stripe when both keys are set, else the demo), 'demo', or 'stripe' (keys required). */
+  payments: 'auto' | 'demo' | 'stripe';
+  /** Set when top-up runs through Stripe; undefined means the built-in demo provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -17,8 +28,15 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per IP on login and registration. */
   authRateLimit: number;
-  /** Failed password logins per account per 15 minutes before the account is throttled. */
+  /**
+   * Failed password logins per 15 minutes: per account and address, and per account from addresses the account has
+   * not signed in from.
+   */
   accountLoginLimit: number;
+  /** Hours a verification link stays valid. */
+  emailVerifyHours: number;
+  /** Bearer token that /metrics requires; unset, /metrics is not served. */
+  metricsToken: string | undefined;
   /** Sessions last this many days. */
   sessionDays: number;
   /** Serve the built web client from dist/web (off in API-only tests). */
@@ -57,6 +75,63 @@ function int(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+function hostList(env: Env, name: string, fallback: string): Set<string> {
+  return new Set(
+    (env[name] ?? fallback)
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR range as proxy-addr understands it (or one of its names: loopback, linklocal, uniquelocal). */
+function proxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (isIP(prefix) === 4 && family === 4) return true; // a netmask, 10.0.0.0/255.0.0.0
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, 0, false or off trust no proxy (a client's X-Forwarded-* headers are ignored); a whole
+ * number trusts that many hops in front of the app; otherwise a comma-separated list of the proxies' addresses or
+ * CIDR ranges. `true` is refused: trusting every sender of the header is what let a client pick its own address.
+ */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (['', '0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.find((e) => !proxyAddress(e));
+  if (bad !== undefined || entries.length === 0) {
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges, got "${raw}"`,
+    );
+  }
+  return entries;
+}
+
+function payments(env: Env): Config['payments'] {
+  const raw = (env.PAYMENTS ?? '').trim().toLowerCase();
+  if (raw === '') return 'auto';
+  if (raw === 'demo' || raw === 'stripe') return raw;
+  throw new Error(`PAYMENTS must be "stripe" or "demo", got "${env.PAYMENTS}"`);
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return n;
+}
+
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
@@ -69,17 +144,18 @@ function hostOf(url: string | undefined): string | undefined {
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000);
   const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '') || undefined;
-  const cashHosts = new Set(
-    (env.CASH_HOSTS ?? `localhost:${port},127.0.0.1:${port}`)
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  const cashHosts = hostList(env, 'CASH_HOSTS', `localhost:${port},127.0.0.1:${port}`);
   const publicHost = hostOf(publicUrl);
   if (publicHost) cashHosts.add(publicHost.toLowerCase());
 
+  const paymentsMode = payments(env);
   const stripeKey = env.STRIPE_SECRET_KEY;
   const stripeHook = env.STRIPE_WEBHOOK_SECRET;
+  if (paymentsMode === 'stripe' && !(stripeKey && stripeHook)) {
+    const missing = [stripeKey ? undefined : 'STRIPE_SECRET_KEY', stripeHook ? undefined : 'STRIPE_WEBHOOK_SECRET'];
+    throw new Error(`PAYMENTS=stripe needs ${missing.filter(Boolean).join(' and ')} to be set`);
+  }
+  const useStripe = paymentsMode !== 'demo' && Boolean(stripeKey && stripeHook);
   const googleClient = env.GOOGLE_CLIENT_ID;
 
   const config: Config = {
@@ -90,11 +166,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     publicUrl,
     cashHosts,
+    charityHosts: hostList(env, 'CHARITY_HOSTS', ''),
+    trustProxy: trustProxy(env),
     seedDemo: env.SEED_DEMO !== '0',
-    stripe:
-      stripeKey && stripeHook
-        ? { secretKey: stripeKey, webhookSecret: stripeHook, apiUrl: env.STRIPE_API_URL || undefined }
-        : undefined,
+    payments: paymentsMode,
+    stripe: useStripe
+      ? { secretKey: stripeKey!, webhookSecret: stripeHook!, apiUrl: env.STRIPE_API_URL || undefined }
+      : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'The Wall <no-reply@localhost>',
     google: googleClient
@@ -103,6 +181,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20),
     accountLoginLimit: int(env, 'ACCOUNT_LOGIN_LIMIT', 10),
+    emailVerifyHours: positive(env, 'EMAIL_VERIFY_HOURS', 24),
+    metricsToken: env.METRICS_TOKEN || undefined,
     sessionDays: int(env, 'SESSION_DAYS', 30),
     serveWeb: env.SERVE_WEB !== '0',
     marketFeeBps: int(env, 'MARKET_FEE_BPS', 0),

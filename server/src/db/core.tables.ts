@@ -26,6 +26,8 @@ export const users = pgTable(
     email: text('email'),
     emailVerified: boolean('email_verified').notNull().default(false),
     emailSecretHash: text('email_secret_hash'),
+    /** When the verification link stops working; null once it has been used (a link is single-use). */
+    emailSecretExpiresAt: timestamp('email_secret_expires_at', { withTimezone: true, mode: 'date' }),
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     profileImageId: bigint('profile_image_id', { mode: 'number' }),

@@ -37,7 +37,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 export function registerOriginCheck(app: App, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method) || req.routeOptions.config?.skipOriginCheck) return;
-    if (!originAllowed(req.headers.origin, req.headers.host, ctx)) {
+    if (!originAllowed(req.headers.origin, req.host, ctx)) {
       return reply.code(403).send({ message: 'Cross-site request refused.' });
     }
   });
@@ -58,7 +58,7 @@ export function validationErrors(err: FastifyError): FieldError[] {
 
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body);
+    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     // The one place a short balance becomes an answer: 402 with what is missing, for the top-up popup.
     if (err instanceof InsufficientFunds) return reply.code(402).send({ missing: err.missing });
     if (err.validation) return reply.code(400).send(validationErrors(err));

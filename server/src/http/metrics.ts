@@ -1,11 +1,26 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { Type } from 'typebox';
+import { Message } from '../../../common/api/shared';
 import type { App } from '../context';
 
 const MetricsText = Type.String({ description: 'Prometheus text exposition format' });
+const MetricsHeaders = Type.Object({ authorization: Type.Optional(Type.String()) });
 
-/** Prometheus text at /metrics: process figures plus request counts and latencies per route. */
-export function registerMetrics(app: App): Registry {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** True when the Authorization header is `Bearer <token>`; compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+/**
+ * Prometheus text at /metrics: process figures plus request counts and latencies per route. Served only with a
+ * token (METRICS_TOKEN, sent as `Authorization: Bearer …`); without one the route does not exist (404), as the
+ * figures (routes, error counts, memory) are for the operator, not for visitors.
+ */
+export function registerMetrics(app: App, token: string | undefined): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -28,9 +43,27 @@ export function registerMetrics(app: App): Registry {
     if (reply.statusCode >= 500) errors.inc({ route });
   });
 
-  app.get('/metrics', { schema: { tags: ['operations'], response: { 200: MetricsText } } }, async (_req, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
-  });
+  if (token === undefined) return registry;
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['operations'],
+        headers: MetricsHeaders,
+        description: 'Needs `Authorization: Bearer <METRICS_TOKEN>`; not served when METRICS_TOKEN is unset.',
+        response: { 200: MetricsText, 401: Message },
+      },
+    },
+    async (req, reply) => {
+      if (!bearerMatches(req.headers.authorization, token)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ message: 'This needs the metrics token.' });
+      }
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
   return registry;
 }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
+const METRICS = { authorization: 'Bearer metrics-token-for-tests' };
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { METRICS_TOKEN: 'metrics-token-for-tests' } });
   // A route that fails the way a bug or a lost database connection would; added before the app is ready.
   t.app.get('/test/boom', { schema: { hide: true } }, async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/srv/app/node_modules/pg/lib/pool.js)');
@@ -85,7 +86,7 @@ describe('GET /metrics', () => {
   it('serves Prometheus text with request latencies per route and a count of 5xx answers', async () => {
     await t.client().get('/api/health');
     await t.client().get('/test/boom');
-    const res = await t.client().get('/metrics');
+    const res = await t.client().get('/metrics', METRICS);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { isCashTenant, publicOrigin } from './tenant';
 
 const ctx = { config: loadConfig({ PORT: '3000', PUBLIC_URL: 'https://Flex.example' }) };
-const req = (host?: string) => ({ headers: host === undefined ? {} : { host } });
+const req = (host?: string) => ({ host: host ?? '' });
 
 describe('isCashTenant', () => {
   it('counts the dev hosts on port 3000 and the public site as cash tenants, whatever the case', () => {
@@ -29,7 +29,16 @@ describe('isCashTenant', () => {
 describe('publicOrigin', () => {
   it('prefers PUBLIC_URL, else the origin the request came to', () => {
     expect(publicOrigin({ protocol: 'http', host: 'localhost:3000' }, ctx)).toBe('https://Flex.example');
-    const noPublic = { config: loadConfig({ PORT: '3000' }) };
+    const noPublic = { config: loadConfig({ PORT: '3000', CHARITY_HOSTS: 'wall.example' }) };
     expect(publicOrigin({ protocol: 'https', host: 'wall.example' }, noPublic)).toBe('https://wall.example');
+  });
+});
+
+describe('publicOrigin without PUBLIC_URL', () => {
+  it('never answers a host that is not configured: it falls back to the first cash host', () => {
+    const config = { config: loadConfig({ PORT: '3000', CHARITY_HOSTS: 'green.example' }) };
+    expect(publicOrigin({ protocol: 'http', host: 'evil.example' }, config)).toBe('http://localhost:3000');
+    expect(publicOrigin({ protocol: 'https', host: 'GREEN.example' }, config)).toBe('https://green.example');
+    expect(publicOrigin({ protocol: 'http', host: '127.0.0.1:3000' }, config)).toBe('http://127.0.0.1:3000');
   });
 });

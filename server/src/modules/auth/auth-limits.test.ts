@@ -34,7 +34,8 @@ describe('sessions', () => {
 
 describe('rate limits', () => {
   it('answer 429 after too many sign-in attempts from one address in a minute', async () => {
-    const app = await startTestApp({ config: { authRateLimit: 3 } });
+    // The test browser is "the proxy" (127.0.0.1), so X-Forwarded-For names the client's address.
+    const app = await startTestApp({ config: { authRateLimit: 3 }, env: { TRUST_PROXY: 'loopback' } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -61,7 +62,11 @@ describe('rate limits', () => {
   it('throttle one account after too many failed passwords, from any address, for 15 minutes', async () => {
     const start = Date.now();
     let now = new Date(start);
-    const app = await startTestApp({ now: () => now, config: { accountLoginLimit: 3 } });
+    const app = await startTestApp({
+      now: () => now,
+      config: { accountLoginLimit: 3 },
+      env: { TRUST_PROXY: 'loopback' },
+    });
     try {
       const body = good();
       await register(app.client(), body);

@@ -12,6 +12,7 @@ export interface NewUser {
   email: string | null;
   emailVerified?: boolean;
   emailSecretHash?: string | null;
+  emailSecretExpiresAt?: Date | null;
   passwordHash?: string | null;
   googleSub?: string | null;
 }
@@ -37,9 +38,11 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<InsertRes
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await rows<{ id: number }>(
       tx,
-      sql`INSERT INTO users (username, email, email_verified, email_secret_hash, password_hash, google_sub, badge)
+      sql`INSERT INTO users (username, email, email_verified, email_secret_hash, email_secret_expires_at, password_hash,
+                             google_sub, badge)
           VALUES (${user.username}, ${user.email}, ${user.emailVerified ?? false}, ${user.emailSecretHash ?? null},
-                  ${user.passwordHash ?? null}, ${user.googleSub ?? null}, ${newBadge()})
+                  ${user.emailSecretExpiresAt ?? null}, ${user.passwordHash ?? null}, ${user.googleSub ?? null},
+                  ${newBadge()})
           ON CONFLICT DO NOTHING RETURNING id`,
     );
     if (row) return { id: row.id };
@@ -79,19 +82,40 @@ export async function userByGoogleSub(
   return row;
 }
 
-export async function emailSecretOf(
-  exec: Executor,
-  userId: number,
-): Promise<{ secretHash: string | null; verified: boolean } | undefined> {
-  const [row] = await rows<{ email_secret_hash: string | null; email_verified: boolean }>(
-    exec,
-    sql`SELECT email_secret_hash, email_verified FROM users WHERE id = ${userId}`,
-  );
-  return row && { secretHash: row.email_secret_hash, verified: row.email_verified };
+export interface EmailSecret {
+  secretHash: string | null;
+  /** Null once the link was used. */
+  expiresAt: Date | null;
+  verified: boolean;
 }
 
-export async function markEmailVerified(exec: Executor, userId: number): Promise<void> {
-  await exec.execute(sql`UPDATE users SET email_verified = true WHERE id = ${userId}`);
+export async function emailSecretOf(exec: Executor, userId: number): Promise<EmailSecret | undefined> {
+  const [row] = await rows<{
+    email_secret_hash: string | null;
+    email_secret_expires_at: Date | string | null;
+    email_verified: boolean;
+  }>(exec, sql`SELECT email_secret_hash, email_secret_expires_at, email_verified FROM users WHERE id = ${userId}`);
+  return (
+    row && {
+      secretHash: row.email_secret_hash,
+      expiresAt: row.email_secret_expires_at === null ? null : new Date(row.email_secret_expires_at),
+      verified: row.email_verified,
+    }
+  );
+}
+
+/**
+ * Uses the link: marks the address verified and the link spent, only if that link is still the account's, unused
+ * and unexpired at `now`. False when another click got there first, or the link ran out meanwhile.
+ */
+export async function useEmailSecret(exec: Executor, userId: number, secretHash: string, now: Date): Promise<boolean> {
+  const updated = await rows<{ id: number }>(
+    exec,
+    sql`UPDATE users SET email_verified = true, email_secret_expires_at = NULL
+        WHERE id = ${userId} AND email_secret_hash = ${secretHash} AND email_secret_expires_at > ${now}
+        RETURNING id`,
+  );
+  return updated.length > 0;
 }
 
 /** Sets the username of a user who has none yet; false when they already had one. */

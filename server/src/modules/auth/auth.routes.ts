@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
 import { tooManyRequests, unauthorized } from '../../http/errors';
+import { publicOrigin } from '../../http/tenant';
 import {
   BearerHeaders,
   IgnoredBody,
@@ -17,14 +17,20 @@ import { bearerToken, googleVerifier, notConfigured } from './google';
 import { sameSitePath } from './rules';
 import { requireUser } from '../../http/auth';
 import { createSession, destroySession } from './session';
+import type { CounterStore } from '../limits/limits.service';
 
 /** POST /api/auth/*: sign-up, sign-in (password or Google), nickname, logout, email verification (SPEC §7). */
-export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
-  const auth = new AuthService(ctx);
+export async function authRoutes(app: App, ctx: AppContext, counters: CounterStore): Promise<void> {
+  const auth = new AuthService(ctx, counters);
   const verifyGoogle = googleVerifier(ctx);
-  // Per IP, on every call that checks a credential or creates an account.
+  // Per IP (the client address TRUST_PROXY allows), on every call that checks a credential or creates an account;
+  // counted in the shared counters that app.ts gives the rate-limit plugin.
   const perIp = {
-    rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute', errorResponseBuilder: () => tooManyRequests() },
+    rateLimit: {
+      max: ctx.config.authRateLimit,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_req: unknown, limit: { ttl: number }) => tooManyRequests(limit.ttl),
+    },
   };
   const errors = { 400: FieldErrors, 401: Message, 429: Message };
 
@@ -32,7 +38,9 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/auth/register',
     { config: perIp, schema: { tags: ['auth'], body: RegisterBody, response: { 200: UrlAnswer, ...errors } } },
     async (req, reply) => {
-      const { userId } = await register(ctx, req.body, siteUrl(ctx, req));
+      const { userId } = await register(ctx, req.body, publicOrigin(req, ctx));
+      // The account exists: a counter store hiccup must not turn its creation into an error.
+      await auth.signedUpFrom(req.body.username, req.ip).catch((err) => req.log.error({ err }, 'sign-up address'));
       await createSession(ctx, ctx.db, reply, userId);
       return { url: sameSitePath(req.body.currentPath) };
     },
@@ -42,7 +50,7 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/auth/login/basic',
     { config: perIp, schema: { tags: ['auth'], body: LoginBody, response: { 200: SignInAnswer, ...errors } } },
     async (req, reply) => {
-      const { userId } = await auth.login(req.body.username, req.body.password);
+      const { userId } = await auth.login(req.body.username, req.body.password, req.ip);
       await createSession(ctx, ctx.db, reply, userId);
       return { hasNickname: true };
     },
@@ -92,9 +100,4 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
     { schema: { tags: ['auth'], body: VerifyEmailBody, response: { 200: Message, 400: FieldErrors } } },
     async (req) => verifyEmail(ctx, Number(req.body.userId), req.body.secret),
   );
-}
-
-/** The base of links in mails: PUBLIC_URL when the operator set it, else the site the browser is on. */
-function siteUrl(ctx: AppContext, req: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
 }

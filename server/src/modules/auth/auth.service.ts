@@ -1,34 +1,41 @@
 import { PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from '../../../../common/constants';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../http/auth';
-import { fieldError, tooManyRequests } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import type { CounterStore } from '../limits/limits.service';
 import { credentialsOf, setUsernameIfNone, usernameTaken } from './auth.repository';
 import { LoginThrottle } from './login-throttle';
 import { passwordMatches } from './passwords';
 import { TEXT, usernameProblem } from './rules';
 
-const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
-
-/** Sign-in and the account's own name. One instance per app (it holds the failed-login counts). */
+/** Sign-in and the account's own name. Failed sign-ins are counted in the shared counters (Redis or PostgreSQL). */
 export class AuthService {
   private readonly throttle: LoginThrottle;
 
-  constructor(private readonly ctx: AppContext) {
-    this.throttle = new LoginThrottle(ctx.config.accountLoginLimit, FAILED_LOGIN_WINDOW_MS, ctx.now);
+  constructor(
+    private readonly ctx: AppContext,
+    counters: CounterStore,
+  ) {
+    this.throttle = new LoginThrottle(counters, ctx.config.accountLoginLimit);
   }
 
-  /** Checks a username and password; the same answer whether the user exists or not. */
-  async login(username: string, password: string): Promise<{ userId: number }> {
-    if (this.throttle.blocked(username)) throw tooManyRequests();
+  /**
+   * Checks a username and password from the client address `ip`; the same answer whether the user exists or not.
+   * Throws 429 when the account is throttled for that address.
+   */
+  async login(username: string, password: string, ip: string): Promise<{ userId: number }> {
     const plausible = USERNAME_PATTERN.test(username) && password.length <= PASSWORD_MAX_LENGTH;
+    const attempt = plausible ? await this.throttle.begin(username, ip) : undefined;
     const creds = plausible ? await credentialsOf(this.ctx.db, username) : undefined;
     const ok = await passwordMatches(creds?.passwordHash, plausible ? password : '');
-    if (!ok || !creds) {
-      if (plausible) this.throttle.fail(username);
-      throw fieldError('password', TEXT.wrongCredentials);
-    }
-    this.throttle.succeed(username);
+    if (!ok || !creds) throw fieldError('password', TEXT.wrongCredentials);
+    if (attempt) await this.throttle.succeeded(attempt);
     return { userId: creds.id };
+  }
+
+  /** The address a new account signed up from is its usual one (not subject to strangers' failed logins). */
+  async signedUpFrom(username: string, ip: string): Promise<void> {
+    await this.throttle.remember(username, ip);
   }
 
   /** Gives an identity-provider user their first username. */

@@ -1,59 +1,62 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import { tooManyRequests } from '../../http/errors';
+import type { CounterStore } from '../limits/limits.service';
+
+export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+/** An address the account signed in from stays its "usual address" this long after the last sign-in there. */
+export const KNOWN_ADDRESS_MS = 90 * 86_400_000;
+
+/** One password attempt, counted before the password is checked. */
+export interface Attempt {
+  account: string;
+  address: string;
+  known: boolean;
+}
+
 /**
- * Counts failed password logins per account, so one account cannot be guessed at from many addresses (the per-IP
- * limit does not see that). Kept in this process's memory: with several instances each one counts on its own,
- * which multiplies the allowance by the number of instances; a shared Redis counter (INCR + EXPIRE) closes that gap.
+ * Password guesses per account, counted in the shared counters (Redis or PostgreSQL), so every instance sees the
+ * same counts:
+ * - per account and address: `limit` attempts per 15 minutes from any one address;
+ * - per account, from addresses the account has never signed in from: `limit` attempts per 15 minutes in total, so
+ *   guessing from many addresses gets no further than from one.
+ * The owner's usual addresses (where they signed up or signed in, in the last 90 days) are outside the second
+ * count, so a stranger's failures can throttle strangers but never lock the owner out at home.
+ *
+ * Attempts are counted before the password is checked, so a burst of concurrent guesses cannot all pass a limit
+ * that none of them has reached yet; a success takes its attempt back.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; since: number }>();
-
   constructor(
+    private readonly counters: CounterStore,
     private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => Date,
-    /** Upper bound on remembered accounts, so a flood of made-up usernames cannot grow memory without end. */
-    private readonly maxEntries = 100_000,
   ) {}
 
-  /** True when the account has used up its failed attempts for the current window. */
-  blocked(username: string): boolean {
-    const entry = this.live(username.toLowerCase());
-    return entry !== undefined && entry.count >= this.limit;
+  /** Counts the attempt; throws 429, saying how long to wait, when it is over a limit. */
+  async begin(username: string, ip: string): Promise<Attempt> {
+    const who = { account: username.toLowerCase(), address: normalizeIP(ip) };
+    const attempt: Attempt = { ...who, known: (await this.counters.peek(knownKey(who))).count > 0 };
+    const here = await this.counters.add(addressKey(attempt), FAILED_LOGIN_WINDOW_MS);
+    const anywhere = attempt.known ? undefined : await this.counters.add(accountKey(attempt), FAILED_LOGIN_WINDOW_MS);
+    const over = [here, anywhere].filter((c) => c !== undefined && c.count > this.limit);
+    if (over.length > 0) throw tooManyRequests(Math.max(...over.map((c) => c!.resetInMs)));
+    return attempt;
   }
 
-  fail(username: string): void {
-    const key = username.toLowerCase();
-    const entry = this.live(key);
-    if (entry) {
-      entry.count += 1;
-      return;
-    }
-    if (this.failures.size >= this.maxEntries) this.sweep();
-    this.failures.set(key, { count: 1, since: this.now().getTime() });
+  /** The password was right: forget this address's failures, give back the attempt, remember the address. */
+  async succeeded(attempt: Attempt): Promise<void> {
+    await this.counters.clear(addressKey(attempt));
+    if (!attempt.known) await this.counters.add(accountKey(attempt), FAILED_LOGIN_WINDOW_MS, -1);
+    await this.counters.mark(knownKey(attempt), KNOWN_ADDRESS_MS);
   }
 
-  succeed(username: string): void {
-    this.failures.delete(username.toLowerCase());
-  }
-
-  private live(key: string) {
-    const entry = this.failures.get(key);
-    if (entry && this.now().getTime() - entry.since >= this.windowMs) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private sweep(): void {
-    const cutoff = this.now().getTime() - this.windowMs;
-    for (const [key, entry] of this.failures) if (entry.since <= cutoff) this.failures.delete(key);
-    // Still full of fresh entries: forget the oldest half rather than refuse to count.
-    if (this.failures.size >= this.maxEntries) {
-      let drop = Math.floor(this.failures.size / 2);
-      for (const key of this.failures.keys()) {
-        if (drop-- <= 0) break;
-        this.failures.delete(key);
-      }
-    }
+  /** A new account's first address is its usual one. */
+  async remember(username: string, ip: string): Promise<void> {
+    const key = knownKey({ account: username.toLowerCase(), address: normalizeIP(ip) });
+    await this.counters.mark(key, KNOWN_ADDRESS_MS);
   }
 }
+
+type Who = Pick<Attempt, 'account' | 'address'>;
+const addressKey = (a: Who) => `login:fail:${a.account}@${a.address}`;
+const accountKey = (a: Who) => `login:fail:${a.account}`;
+const knownKey = (a: Who) => `login:known:${a.account}@${a.address}`;

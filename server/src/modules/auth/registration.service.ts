@@ -7,7 +7,7 @@ import { openUserAccounts } from '../../ledger/commands';
 import {
   emailSecretOf,
   insertUser,
-  markEmailVerified,
+  useEmailSecret,
   userByGoogleSub,
   usernameTaken,
   type InsertResult,
@@ -52,7 +52,13 @@ export async function register(ctx: AppContext, input: RegisterInput, siteUrl: s
   const passwordHash = await hashPassword(input.password);
   const secret = randomBytes(32).toString('base64url');
   const inserted = await ctx.transact(({ tx }) =>
-    createAccount(tx, { username: input.username, email, passwordHash, emailSecretHash: sha256(secret) }),
+    createAccount(tx, {
+      username: input.username,
+      email,
+      passwordHash,
+      emailSecretHash: sha256(secret),
+      emailSecretExpiresAt: new Date(ctx.now().getTime() + ctx.config.emailVerifyHours * 3_600_000),
+    }),
   );
   if (!('id' in inserted)) throw fieldError('username', TEXT.usernameTaken); // lost a race for the name
 
@@ -82,17 +88,33 @@ export async function googleSignIn(
   return { userId: winner.id, hasNickname: winner.username !== null };
 }
 
-/** Marks the email verified when the link's secret is right. Following the link again still succeeds. */
+export const VERIFY_TEXT = {
+  verified: 'Email verified. Thank you!',
+  alreadyVerified: 'Your email address is already verified.',
+  invalid: 'This verification link is not valid. Use the newest link we sent you.',
+  expired: 'This verification link has expired.',
+} as const;
+
+/**
+ * Marks the email verified when the link's secret is right and the link is neither used nor expired
+ * (EMAIL_VERIFY_HOURS). A link works once: following it again answers "already verified" while the address is
+ * verified, and "not valid" otherwise.
+ */
 export async function verifyEmail(ctx: AppContext, userId: number, secret: string): Promise<{ message: string }> {
   const row = await emailSecretOf(ctx.db, userId);
   const expected = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : undefined;
   const given = Buffer.from(sha256(secret), 'hex');
   if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw fieldError('secret', 'This verification link is not valid. Use the newest link we sent you.');
+    throw fieldError('secret', VERIFY_TEXT.invalid);
   }
-  if (row.verified) return { message: 'Your email address is already verified.' };
-  await markEmailVerified(ctx.db, userId);
-  return { message: 'Email verified. Thank you!' };
+  if (row.verified) return { message: VERIFY_TEXT.alreadyVerified };
+  if (row.expiresAt === null) throw fieldError('secret', VERIFY_TEXT.invalid); // used, then unverified again
+  if (row.expiresAt.getTime() <= ctx.now().getTime()) throw fieldError('secret', VERIFY_TEXT.expired);
+  if (await useEmailSecret(ctx.db, userId, row.secretHash!, ctx.now())) return { message: VERIFY_TEXT.verified };
+  // Another click used it a moment ago (or it just ran out): answer as a second click would.
+  const now = await emailSecretOf(ctx.db, userId);
+  if (now?.verified) return { message: VERIFY_TEXT.alreadyVerified };
+  throw fieldError('secret', VERIFY_TEXT.expired);
 }
 
 async function sendVerification(

@@ -42,17 +42,26 @@ export function emailProblem(email: string): string | undefined {
 
 /**
  * Where to send the browser after signing up: the page it came from, if that is a path on this site. Anything
- * else ('//evil.example', 'https://…', '/\\evil.example') would make us an open redirect, so it becomes '/'.
+ * else would make us an open redirect, so it becomes '/': another origin ('https://…', '//evil.example',
+ * '/\\evil.example'), a scheme ('javascript:…'), control characters or spaces (browsers drop tabs and newlines, so
+ * '/\t/evil.example' is '//evil.example' to them), dot segments that collapse into '//' ('/.//evil.example'), and
+ * encoded slashes or backslashes in the path ('/%2F%2Fevil.example'), which a client that decodes the path once
+ * more would follow off the site.
  */
 export function sameSitePath(currentPath: string | undefined): string {
   if (!currentPath || currentPath.length > 2048 || !currentPath.startsWith('/')) return '/';
-  if (currentPath.startsWith('//') || currentPath.includes('\\') || hasControlOrSpace(currentPath)) return '/';
+  if (currentPath.includes('\\') || hasControlOrSpace(currentPath)) return '/';
+  let url: URL;
   try {
-    const url = new URL(currentPath, 'http://same.site');
-    return url.host === 'same.site' ? `${url.pathname}${url.search}${url.hash}` : '/';
+    url = new URL(currentPath, 'http://same.site');
   } catch {
     return '/';
   }
+  if (url.origin !== 'http://same.site') return '/';
+  const path = url.pathname;
+  // After normalisation, the answer must still start with exactly one slash, and so must its decoded path.
+  if (!path.startsWith('/') || path.startsWith('//') || /%(2f|5c)/i.test(path)) return '/';
+  return `${path}${url.search}${url.hash}`;
 }
 
 const hasControlOrSpace = (s: string) => [...s].some((ch) => ch <= ' ' || ch === '\x7f');

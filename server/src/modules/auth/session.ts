@@ -19,7 +19,9 @@ export async function createSession(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.publicUrl?.startsWith('https://') ?? false,
+    // Secure behind HTTPS: the request came over TLS, or through a trusted proxy that says so (X-Forwarded-Proto,
+    // honoured only with TRUST_PROXY), or the site's public URL is https.
+    secure: reply.request.protocol === 'https' || (ctx.config.publicUrl?.startsWith('https://') ?? false),
     expires,
   });
 }

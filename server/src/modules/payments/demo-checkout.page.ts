@@ -10,10 +10,12 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f2f4f7;
-         font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2330; }
-  main { width: min(92vw, 380px); background: #fff; border-radius: 12px; padding: 28px;
+  body { margin: 0; min-height: 100vh; display: grid; grid-template-rows: auto 1fr; place-items: center;
+         background: #f2f4f7; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2330; }
+  main { box-sizing: border-box; width: min(92vw, 380px); background: #fff; border-radius: 12px; padding: 28px;
          box-shadow: 0 8px 30px rgba(0, 0, 0, 0.12); text-align: center; }
+  .demo-banner { justify-self: stretch; margin: 0 0 24px; padding: 10px 16px; background: #b42318; color: #fff;
+                 font-size: 15px; font-weight: 700; text-align: center; }
   .demo { display: inline-block; margin: 0 0 12px; padding: 2px 10px; border-radius: 999px;
           background: #fff3cd; color: #7a5900; font-size: 13px; font-weight: 600; }
   h1 { margin: 0 0 4px; font-size: 20px; }
@@ -27,6 +29,12 @@ const STYLE = `
   #message { min-height: 1.5em; margin: 16px 0 0; color: #b42318; }
 `;
 
+/**
+ * Shown across the top of every demo page, so nobody takes it for a real checkout, and an operator who reached it by
+ * mistake in production (Stripe keys missing) sees at once that top-ups are free here.
+ */
+export const DEMO_BANNER = 'DEMO PAYMENTS: no card is charged and no real money moves. Pay adds balance for free.';
+
 function layout(title: string, body: string, paymentId = ''): string {
   return `<!doctype html>
 <html lang="en">
@@ -39,6 +47,7 @@ function layout(title: string, body: string, paymentId = ''): string {
 <script src="/demo-checkout/checkout.js" defer></script>
 </head>
 <body data-payment-id="${escape(paymentId)}">
+<p class="demo-banner" role="alert">${DEMO_BANNER}</p>
 <main>
 <p class="demo">Demo payment provider</p>
 ${body}

@@ -9,6 +9,11 @@ import { presentPayment } from './payments.presenter';
 import { ownPayment, parseAmount, parseReturnUrl, startCheckout } from './payments.service';
 import { createStripeClient, stripeProvider, stripeWebhookRoutes } from './stripe';
 
+/** The line the log shows at start while the demo provider takes the payments. */
+export const DEMO_WARNING =
+  'payments: the built-in DEMO provider is active: any signed-in user can add balance for free. For real card ' +
+  'payments set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.';
+
 /**
  * Card top-up (DESIGN.md §2 "Payments"): Stripe Checkout when configured, else the built-in demo provider. Money
  * arrives only through creditTopUp, once per payment, when the provider says it was paid.
@@ -16,6 +21,10 @@ import { createStripeClient, stripeProvider, stripeWebhookRoutes } from './strip
 export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
   const stripe = ctx.config.stripe ? createStripeClient(ctx.config.stripe) : undefined;
   const provider = stripe ? stripeProvider(stripe) : demoProvider;
+  if (!stripe) {
+    const why = ctx.config.payments === 'demo' ? 'PAYMENTS=demo' : 'the Stripe keys are not both set';
+    ctx.log.warn(`${DEMO_WARNING} (${why})`);
+  }
 
   app.post(
     '/api/payment/checkout',
@@ -32,7 +41,7 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
         throw forbidden('Card top-up is not available on this site. Add money with a charity donation link instead.');
       }
       const amount = parseAmount(req.body.amount, provider.minAmount);
-      const returnUrl = parseReturnUrl(req.body.url, req.headers.host, ctx.config.publicUrl);
+      const returnUrl = parseReturnUrl(req.body.url, req.host, ctx.config.publicUrl);
       const url = await startCheckout(ctx, provider, {
         userId: user.id,
         amount,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, HttpError, notFound } from '../../http/errors';
+import { containsNul, NUL_TEXT } from '../../http/input';
 import { keyOf, type Storage } from '../../storage/storage';
 import type { Work } from '../../db/unit-of-work';
 import { processUpload, type ProcessedImage } from './image';
@@ -65,7 +66,10 @@ export interface UploadForm {
   title: string | undefined;
 }
 
-/** Reads the multipart form; a file over the plugin's size limit is refused with the spec's own words. */
+/**
+ * Reads the multipart form; a file over the plugin's size limit is refused with the spec's own words. A form that
+ * cannot be read (no boundary, cut off before its end, too many parts) is the sender's mistake: 400, nothing stored.
+ */
 export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   if (!req.isMultipart()) throw fieldError('file', 'Send the picture as multipart/form-data.');
   const form: UploadForm = { file: undefined, amount: undefined, title: undefined };
@@ -75,15 +79,30 @@ export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
         if (part.fieldname === 'file' && !form.file) form.file = await part.toBuffer();
         else part.file.resume();
       } else if (part.fieldname === 'amount' || part.fieldname === 'title') {
-        form[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        if (containsNul(value)) throw fieldError(part.fieldname, NUL_TEXT);
+        form[part.fieldname] = value;
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', 'Image too large.');
-    throw err;
+    throw unreadableForm(err);
   }
   if (!form.file) throw fieldError('file', 'Choose an image.');
   return form;
+}
+
+/** What went wrong reading a multipart form, as a 400 on the field concerned. */
+function unreadableForm(err: unknown): Error {
+  if (err instanceof HttpError) return err;
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fieldError('file', 'Image too large.');
+  if (code === 'FST_FILES_LIMIT') return fieldError('file', 'Send one picture at a time.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return fieldError('body', 'The form has too many fields.');
+  // The plugin's own 5xx are bugs of ours; everything else (busboy's "Boundary not found", "Unexpected end of form",
+  // a connection closed mid-upload) is a body that did not arrive as a whole form.
+  if (statusCode !== undefined && statusCode >= 500) return err as Error;
+  return fieldError('file', 'The upload did not arrive whole. Choose the picture and send it again.');
 }
 
 export interface PreparedUpload extends ReadyUpload {

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+
+export interface CounterRow {
+  count: number;
+  expiresAt: Date;
+}
+
+type Raw = { count: number; expires_at: Date | string };
+const counterOf = (row: Raw | undefined): CounterRow | undefined =>
+  row && { count: Number(row.count), expiresAt: new Date(row.expires_at) };
+
+/**
+ * Adds `by` to the key's count in one statement, so concurrent hits on any instance never lose one. A window that
+ * ended starts over from `now`, lasting `windowMs`; the count never goes below zero.
+ */
+export async function addToCounter(
+  exec: Executor,
+  key: string,
+  by: number,
+  now: Date,
+  windowMs: number,
+): Promise<CounterRow> {
+  const expires = new Date(now.getTime() + windowMs);
+  const [row] = await rows<Raw>(
+    exec,
+    sql`INSERT INTO rate_counters AS r (key, count, expires_at) VALUES (${key}, ${Math.max(by, 0)}, ${expires})
+        ON CONFLICT (key) DO UPDATE SET
+          count = GREATEST(CASE WHEN r.expires_at <= ${now} THEN 0 ELSE r.count END + ${by}, 0),
+          expires_at = CASE WHEN r.expires_at <= ${now} THEN EXCLUDED.expires_at ELSE r.expires_at END
+        RETURNING count, expires_at`,
+  );
+  return counterOf(row)!;
+}
+
+/** The key's count and window end, or undefined when it has none that is still running. */
+export async function readCounter(exec: Executor, key: string, now: Date): Promise<CounterRow | undefined> {
+  const [row] = await rows<Raw>(
+    exec,
+    sql`SELECT count, expires_at FROM rate_counters WHERE key = ${key} AND expires_at > ${now}`,
+  );
+  return counterOf(row);
+}
+
+/** Sets the key to `count` in a window of `windowMs` from `now`, whatever it held. */
+export async function setCounter(
+  exec: Executor,
+  key: string,
+  count: number,
+  now: Date,
+  windowMs: number,
+): Promise<void> {
+  const expires = new Date(now.getTime() + windowMs);
+  await exec.execute(
+    sql`INSERT INTO rate_counters (key, count, expires_at) VALUES (${key}, ${count}, ${expires})
+        ON CONFLICT (key) DO UPDATE SET count = EXCLUDED.count, expires_at = EXCLUDED.expires_at`,
+  );
+}
+
+export async function deleteCounter(exec: Executor, key: string): Promise<void> {
+  await exec.execute(sql`DELETE FROM rate_counters WHERE key = ${key}`);
+}
+
+export async function deleteExpiredCounters(exec: Executor, now: Date): Promise<void> {
+  await exec.execute(sql`DELETE FROM rate_counters WHERE expires_at <= ${now}`);
+}
