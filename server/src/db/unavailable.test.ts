@@ -19,6 +19,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('outer', { cause: wrapped }))).toBe(true);
   });
 
+  it('counts Redis out of reach (the shared rate-limit counters) the same way', () => {
+    expect(isDatabaseUnavailable(new Error('Reached the max retries per request limit (which is 2).'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection is closed.'))).toBe(true);
+  });
+
   it('leaves every other failure a 500: a bug, a constraint, a plain error', () => {
     expect(isDatabaseUnavailable(withCode('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isDatabaseUnavailable(withCode('40P01', 'deadlock detected'))).toBe(false);

@@ -48,6 +48,16 @@ const DRIVER_MESSAGES = [
   /^timeout expired/,
 ];
 
+/**
+ * What ioredis says when Redis (which holds the shared rate-limit counters) cannot be reached: a sign-in that cannot
+ * be counted is as unanswerable now as one that cannot be looked up, and gets the same 503.
+ */
+const REDIS_MESSAGES = [
+  /^Reached the max retries per request limit/,
+  /^Connection is closed\.?$/,
+  /^Stream isn't writeable/,
+];
+
 /** True when `err`, or an error it wraps (drizzle wraps driver errors in `cause`), means the database is away. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
@@ -56,7 +66,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) {
       return true;
     }
-    if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => m.test(message))) return true;
+    if (typeof message === 'string' && [...DRIVER_MESSAGES, ...REDIS_MESSAGES].some((m) => m.test(message)))
+      return true;
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
