@@ -31,6 +31,14 @@ export interface Config {
   redisChannel: string;
   /** How long a page of the wall may be served from memory (0: never); any purchase clears it at once. */
   wallCacheMs: number;
+  /** PostgreSQL: opening a connection, or waiting for a free one, fails after this long (503 to the caller). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: a statement running this long is cancelled; a server silent this long (plus a grace) is cut off. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: a transaction holding its connection this long is cut off, which rolls it back. */
+  dbTransactionTimeoutMs: number;
+  /** At start, how long to keep retrying an unreachable PostgreSQL or Redis before giving up (0: fail at once). */
+  startupRetryMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +103,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
     wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000),
+    dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 15_000),
+    startupRetryMs: int(env, 'STARTUP_RETRY_MS', 60_000),
     ...overrides,
   };
   return config;

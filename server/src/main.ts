@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/connection';
 import { createServer } from './server';
+import { ServiceUnreachableError, startWithRetry } from './start-up';
 
 let config;
 try {
@@ -13,9 +14,14 @@ try {
 
 let server;
 try {
-  server = await createServer(config);
+  const settings = config;
+  server = await startWithRetry(() => createServer(settings), {
+    retryForMs: config.startupRetryMs,
+    say: (line) => console.error(line),
+  });
 } catch (err) {
-  if (err instanceof DataDirLockedError) {
+  // An operator's situation, not a bug: one line saying what to do, not a stack trace.
+  if (err instanceof DataDirLockedError || err instanceof ServiceUnreachableError) {
     console.error(err.message);
     process.exit(1);
   }

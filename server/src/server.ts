@@ -2,11 +2,13 @@ import path from 'node:path';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { registerCloseOnShutdown } from './http/hooks';
 import { createBus } from './live/create-bus';
 import { JOBS } from './jobs/jobs';
 import { startJobs, type Job } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/mailer';
+import { ServiceUnreachableError } from './start-up';
 
 export interface RunningServer extends BuiltApp {
   /** Stops taking requests, lets in-flight ones finish, closes sockets, the bus and the database. */
@@ -25,16 +27,48 @@ export interface ServerOptions {
 
 /** Opens everything the app needs from its config and builds it; `listen` is left to the caller. */
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
+  // Connection troubles are logged through the app's logger once it exists; before that, a failure to connect
+  // is reported whole by the error it throws.
+  const connectionLost = { log: (_err: Error): void => {} };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     memory: opts.memory ?? false,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    transactionTimeoutMs: config.dbTransactionTimeoutMs,
+    onConnectionError: (err) => connectionLost.log(err),
+  }).catch((err: unknown) => {
+    if (config.databaseUrl && isDatabaseUnavailable(err))
+      throw ServiceUnreachableError.of('PostgreSQL', config.databaseUrl, err);
+    throw err;
   });
-  const bus = await createBus(config.redisUrl, config.redisChannel);
+  const redisTrouble = { last: undefined as Error | undefined, log: (_err: Error): void => {} };
+  let bus;
+  try {
+    bus = await createBus(config.redisUrl, config.redisChannel, (err) => {
+      redisTrouble.last = err;
+      redisTrouble.log(err);
+    });
+  } catch (err) {
+    await database.close(); // frees the data directory's lock for the next try
+    // ioredis says only "Connection is closed"; the error event before it says why.
+    throw config.redisUrl ? ServiceUnreachableError.of('Redis', config.redisUrl, redisTrouble.last ?? err) : err;
+  }
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
-  const built = await buildApp({ config, database, bus, mailer, logger: opts.logger, now: opts.now });
+  let built: BuiltApp;
+  try {
+    built = await buildApp({ config, database, bus, mailer, logger: opts.logger, now: opts.now });
+  } catch (err) {
+    await bus.close();
+    await database.close();
+    throw err;
+  }
+  const { app } = built;
+  connectionLost.log = (err) => app.log.warn({ reason: err.message }, 'database connection lost');
+  redisTrouble.log = (err) => app.log.warn({ reason: err.message }, 'redis connection trouble');
   registerCloseOnShutdown(built.app);
   const stopJobs = startJobs(built.ctx, opts.jobs ?? JOBS);
   let closing: Promise<void> | undefined;

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import lockfile from 'proper-lockfile';
-import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { openPostgres } from './postgres';
+
+export { DataDirLockedError } from './data-dir-lock';
 
 /** Queries are SQL (drizzle's `sql`) or the query builder over `*.tables.ts`; no relational query API is used. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -30,15 +30,6 @@ const NUMERIC = 1700;
 /** Cents fit in a double up to 2^53, about 90 trillion dollars: every driver hands back plain numbers. */
 const toNumber = (v: string) => Number(v);
 
-export class DataDirLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The embedded database in ${dir} is in use by another process (is the server running?). ` +
-        'Stop that process first, or point DATABASE_URL at PostgreSQL.',
-    );
-  }
-}
-
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; ignored with databaseUrl. */
@@ -46,31 +37,26 @@ export interface OpenOptions {
   /** Embedded database in memory (tests). */
   memory?: boolean;
   poolSize?: number;
+  /** Bounds on PostgreSQL (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_TRANSACTION_TIMEOUT_MS); 0: none. */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  transactionTimeoutMs?: number;
+  /** A PostgreSQL connection lost outside any query; never fatal, worth a log line. */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts);
-}
-
-async function openPostgres(url: string, max: number): Promise<Database> {
-  // drizzle hands pg its own per-query parsers built on the global ones, so the global table is where this must go.
-  pg.types.setTypeParser(INT8, toNumber);
-  pg.types.setTypeParser(NUMERIC, toNumber);
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on('error', () => {
-    /* an idle client lost its connection; the pool replaces it */
+  if (!opts.databaseUrl) return openPglite(opts);
+  const pg = await openPostgres({
+    url: opts.databaseUrl,
+    poolSize: opts.poolSize ?? 20,
+    connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
+    statementTimeoutMs: opts.statementTimeoutMs ?? 10_000,
+    transactionTimeoutMs: opts.transactionTimeoutMs ?? 15_000,
+    migrationsFolder,
+    onConnectionError: opts.onConnectionError,
   });
-  const db = drizzlePg(pool) as unknown as Db;
-  // Two instances starting at once must not both migrate: hold an advisory lock on one connection.
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client), { migrationsFolder });
-    await client.query('SELECT pg_advisory_unlock(727274)');
-  } finally {
-    client.release();
-  }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { ...pg, kind: 'postgres' };
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -79,18 +65,19 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   if (!opts.memory) {
     const dir = opts.dataDir ?? './data';
     fs.mkdirSync(dir, { recursive: true });
-    try {
-      release = await lockfile.lock(dir, { lockfilePath: path.join(dir, '.lock'), stale: 15_000, update: 5_000 });
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dir);
-      throw err;
-    }
+    release = await lockDataDir(dir);
     dataPath = path.join(dir, 'pglite');
   }
-  const client = new PGlite(dataPath, { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = new PGlite(dataPath, { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
   const db = drizzlePglite(client) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',

@@ -15,6 +15,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** Routes that never look at the caller (the health check) skip the session lookup and its database call. */
+    skipSession?: boolean;
+  }
 }
 
 /** Sessions are stored by the SHA-256 of their token: a leaked table does not leak live sessions. */
@@ -30,6 +34,7 @@ export async function userOfToken(ctx: AppContext, token: string | undefined): P
 export function registerSessionHook(app: App, ctx: AppContext): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config?.skipSession) return;
     req.user = await userOfToken(ctx, req.cookies[SESSION_COOKIE]);
   });
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../common/errors';
 import type { App, AppContext } from '../context';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { InsufficientFunds } from '../ledger/ledger';
-import { HttpError } from './errors';
+import { HttpError, serviceUnavailable } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,6 +66,13 @@ export function registerErrorHandler(app: App): void {
     // Every 400 is a list of {field, errorText} (DESIGN.md §2), also Fastify's own (unparseable JSON, wrong type).
     if (status === 400) return reply.code(400).send([{ field: 'body', errorText: err.message }]);
     if (status > 400 && status < 500) return reply.code(status).send({ message: err.message });
+    if (isDatabaseUnavailable(err)) {
+      // Expected while the database restarts or hangs: one line without a stack, and the client is told to retry
+      // (a money call with the same Idempotency-Key returns its first answer if it did go through).
+      req.log.warn({ reason: err.message }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(unavailable.statusCode).header('retry-after', '2').send(unavailable.body);
+    }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side.', requestId: req.id });
   });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,67 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_PATH } from '../../../common/live';
 import { openDatabase } from '../db/connection';
+import { freePort, startServer, waitForHealth, type ServerProcess as Server } from '../test/server-process';
 
 /**
  * The real server as an operator runs it (`node --import tsx server/src/main.ts`), on the embedded database in a temporary
  * DATA_DIR: it refuses a second process on the same directory, and on SIGTERM finishes what it has started, exits 0
  * and releases the directory.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(dataDir: string, port: number | string): Server {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  // Not through the tsx CLI: it relays SIGTERM to its child and SIGKILLs it when the child, busy serving, does not
-  // acknowledge within 30 ms, which defeats a graceful shutdown under load.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      SERVE_WEB: '0',
-      LOG_LEVEL: 'info',
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(base: string, server: Server): Promise<void> {
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not come up:\n${server.output()}`);
-}
 
 type LogLine = { msg: string; reqId?: string };
 

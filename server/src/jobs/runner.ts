@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rows, type Tx } from '../db/connection';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Periodic work. Each runs on every instance's timer, but one instance at a time does it (DESIGN.md §4). */
 export interface Job {
@@ -42,7 +43,11 @@ export function startJobs(ctx: AppContext, jobs: readonly Job[]): () => Promise<
     const run = runJob(ctx, job)
       .then(
         () => undefined,
-        (err) => ctx.log.error({ err, job: job.name }, 'job failed'),
+        (err) =>
+          // The database being away is said once per try, without a stack; the next tick tries again.
+          isDatabaseUnavailable(err)
+            ? ctx.log.warn({ job: job.name, reason: (err as Error).message }, 'job skipped: database unavailable')
+            : ctx.log.error({ err, job: job.name }, 'job failed'),
       )
       .finally(() => running.delete(job.name));
     running.set(job.name, run);

@@ -10,6 +10,8 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/health',
     {
+      // Its answer is {ok} alone: a failing session lookup must not turn it into another shape.
+      config: { skipSession: true },
       schema: {
         tags: ['operations'],
         response: { 200: Type.Object({ ok: Type.Literal(true) }), 503: Type.Object({ ok: Type.Literal(false) }) },

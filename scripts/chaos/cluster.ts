@@ -1,0 +1,168 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/**
+ * The chaos run's own services: a PostgreSQL cluster made with initdb in a temporary directory and a Redis, each on
+ * a free port, so stopping them never touches the machine's shared servers.
+ */
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The newest PostgreSQL server binaries installed (Debian keeps them under /usr/lib/postgresql/<major>/bin). */
+function postgresBin(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^\d+$/.test(d)) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) throw new Error(`No PostgreSQL server under ${root}: install postgresql, or set PG_BIN.`);
+  return path.join(root, newest, 'bin');
+}
+
+/** initdb and the server refuse to run as root: as root, they run as the postgres user. */
+function asServerUser(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+}
+
+export class PostgresCluster {
+  readonly url: string;
+  private readonly bin = postgresBin();
+
+  private constructor(
+    private readonly dir: string,
+    readonly port: number,
+  ) {
+    this.url = `postgres://postgres@127.0.0.1:${port}/wall`;
+  }
+
+  /** initdb into `<workDir>/pg` (trust auth), start it, and create the app's database. */
+  static async create(workDir: string): Promise<PostgresCluster> {
+    const dir = path.join(workDir, 'pg');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    if (process.getuid?.() === 0) {
+      const owner = execFileSync('id', ['-u', 'postgres']).toString().trim();
+      const group = execFileSync('id', ['-g', 'postgres']).toString().trim();
+      fs.chownSync(dir, Number(owner), Number(group));
+    }
+    const cluster = new PostgresCluster(dir, await freePort());
+    await cluster.run('initdb', [
+      '-D',
+      path.join(dir, 'data'),
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+    ]);
+    await cluster.start();
+    const admin = new pg.Client({ connectionString: cluster.url.replace(/\/wall$/, '/postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE wall');
+    await admin.end();
+    return cluster;
+  }
+
+  /** Runs a PostgreSQL tool without blocking the traffic that goes on meanwhile. */
+  private async run(tool: string, args: string[]): Promise<void> {
+    const [cmd, full] = asServerUser(path.join(this.bin, tool), args);
+    await promisify(execFile)(cmd, full);
+  }
+
+  /**
+   * Starts the server and waits until it accepts connections. fsync is off: the run kills PostgreSQL's clients
+   * and restarts PostgreSQL, never the machine, and committed data survives a server crash without it.
+   */
+  async start(): Promise<void> {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    await this.run('pg_ctl', [
+      'start',
+      '-w',
+      '-D',
+      path.join(this.dir, 'data'),
+      '-l',
+      path.join(this.dir, 'log'),
+      '-o',
+      options,
+    ]);
+    for (let i = 0; i < 100 && !(await this.accepting()); i++) await sleep(100);
+  }
+
+  /** `fast` disconnects every client and shuts down cleanly; `immediate` is a crash, recovered at the next start. */
+  async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.run('pg_ctl', ['stop', '-w', '-D', path.join(this.dir, 'data'), '-m', mode]);
+  }
+
+  private async accepting(): Promise<boolean> {
+    const c = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 1000 });
+    c.on('error', () => {});
+    try {
+      await c.connect();
+      await c.end();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops the server whatever state it is in. */
+  async destroy(): Promise<void> {
+    await this.stop('immediate').catch(() => {
+      /* already stopped */
+    });
+  }
+}
+
+export class RedisServer {
+  private child: ChildProcess | undefined;
+  readonly url: string;
+
+  private constructor(readonly port: number) {
+    this.url = `redis://127.0.0.1:${port}`;
+  }
+
+  static async create(): Promise<RedisServer> {
+    const redis = new RedisServer(await freePort());
+    await redis.start();
+    return redis;
+  }
+
+  async start(): Promise<void> {
+    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    this.child = spawn('redis-server', args, { stdio: 'ignore' });
+    for (let i = 0; i < 100 && !(await accepts(this.port)); i++) await sleep(50);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** App instances as an operator runs them (`node --import tsx server/src/main.ts`), sharing one database and Redis. */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface InstanceSettings {
+  databaseUrl: string;
+  redisUrl: string;
+  dataDir: string;
+  logDir: string;
+}
+
+export class Instance {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  readonly base: string;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly settings: InstanceSettings,
+  ) {
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  start(): void {
+    const log = fs.openSync(path.join(this.settings.logDir, `${this.name}.log`), 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        DATABASE_URL: this.settings.databaseUrl,
+        REDIS_URL: this.settings.redisUrl,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.settings.dataDir,
+        SEED_DEMO: '0',
+        SERVE_WEB: '0',
+        AUTH_RATE_LIMIT: '1000000',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    fs.closeSync(log);
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  /** `kill -9`: no shutdown, requests in flight are cut wherever they are. */
+  async kill(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child?.exitCode === null) this.child.kill('SIGTERM');
+    await Promise.race([this.exited, sleep(15_000)]);
+    await this.kill();
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async health(): Promise<number> {
+    try {
+      return (await fetch(`${this.base}/api/health`, { signal: AbortSignal.timeout(5_000) })).status;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Waits until /api/health answers 200; answers how long that took. */
+  async waitHealthy(ms = 120_000): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (!this.running) throw new Error(`${this.name} exited; see ${this.settings.logDir}/${this.name}.log`);
+      if ((await this.health()) === 200) return Date.now() - started;
+      await sleep(200);
+    }
+    throw new Error(`${this.name} not healthy after ${ms} ms; see ${this.settings.logDir}/${this.name}.log`);
+  }
+}

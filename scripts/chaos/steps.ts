@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import type { Answer, Session } from './traffic';
+
+/** User actions more than one actor takes: a top-up through the demo provider, a picture upload. */
+
+/** Checkout, then Pay in the demo provider's window. Answers the pay call's answer (200: the money is in). */
+export async function topUp(session: Session, amount: number): Promise<Answer> {
+  const checkout = await session.settle('checkout', 'POST', '/api/payment/checkout', { json: { amount, url: '/' } });
+  if (checkout.status !== 200) return checkout;
+  const id = String((checkout.body as { url: string }).url.split('/').pop());
+  return session.pay('top-up', 'POST', `/api/payment/demo/${id}/pay`);
+}
+
+let colour = 0;
+
+/** A small PNG no other upload of the run has: a solid colour of its own, 128 to 255 pixels a side. */
+export async function freshPng(): Promise<Buffer> {
+  const n = ++colour;
+  const side = 128 + (n % 128);
+  const background = { r: n % 256, g: Math.floor(n / 256) % 256, b: (n * 37) % 256 };
+  return sharp({ create: { width: side, height: side, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads a picture at `amount` cents (its first purchase). Answers `{url: /image/detail/ID}` on 200. */
+export async function upload(session: Session, amount: number): Promise<Answer> {
+  const png = await freshPng();
+  const title = `chaos ${colour}`;
+  return session.pay('upload', 'POST', '/api/payment/checkout-with-image-upload', {
+    form: () => {
+      const form = new FormData();
+      form.set('amount', String(amount));
+      form.set('title', title);
+      form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'chaos.png');
+      return form;
+    },
+  });
+}
+
+export const pictureIdOf = (answer: Answer): number => Number((answer.body as { url: string }).url.split('/').pop());
+
+export const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));

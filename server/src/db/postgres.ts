@@ -1,0 +1,174 @@
+import type { Socket } from 'node:net';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Db } from './connection';
+import { DatabaseUnavailableError } from './unavailable';
+
+/**
+ * PostgreSQL through a `pg` pool that survives the database going away (issue 9): every connection has an error
+ * listener, and connect, statement and transaction time are bounded, so a request meets a dead or frozen database
+ * with a quick error (503 to the client) instead of ending the process or hanging, and the pool heals by itself
+ * when the database is back (a dead connection is discarded when it is released, and new ones are opened).
+ */
+export interface PostgresOptions {
+  url: string;
+  poolSize: number;
+  /** Opening a connection, or waiting for a free one in the pool; 0: no bound. */
+  connectTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer (statement_timeout); 0: no bound. */
+  statementTimeoutMs: number;
+  /** A connection held longer (a transaction, in practice) is cut off, which rolls it back; 0: no bound. */
+  transactionTimeoutMs: number;
+  migrationsFolder: string;
+  /** A connection lost outside any query (it sat idle, or between two statements of a transaction). */
+  onConnectionError?: (err: Error) => void;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+/** Cents fit in a double up to 2^53, about 90 trillion dollars: every driver hands back plain numbers. */
+const toNumber = (v: string) => Number(v);
+
+/**
+ * Past its statement_timeout PostgreSQL answers with a cancellation. A server still silent this much later cannot
+ * answer at all (frozen, or the network is), and only cutting the connection frees its caller.
+ */
+const SILENCE_GRACE_MS = 1_000;
+
+/** The advisory lock two instances starting at once take, so that only one migrates. */
+const MIGRATION_LOCK = 727274;
+
+export async function openPostgres(opts: PostgresOptions): Promise<{ db: Db; close(): Promise<void> }> {
+  // drizzle hands pg its own per-query parsers built on the global ones, so the global table is where this must go.
+  pg.types.setTypeParser(INT8, toNumber);
+  pg.types.setTypeParser(NUMERIC, toNumber);
+  const onError = opts.onConnectionError ?? (() => {});
+
+  await migrateUnderLock(opts, onError);
+
+  const silenceMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + SILENCE_GRACE_MS : 0;
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize,
+    Client: boundedClient(silenceMs, onError),
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    keepAlive: true,
+    // Sent at connect, so PostgreSQL enforces them itself while it is alive (undefined: the server's default).
+    statement_timeout: opts.statementTimeoutMs || undefined,
+    idle_in_transaction_session_timeout: opts.transactionTimeoutMs || undefined,
+  });
+  pool.on('error', onError); // an idle connection was lost; the pool has already dropped it
+  boundCheckouts(pool, opts.transactionTimeoutMs);
+  const db = drizzle(pool) as unknown as Db;
+  // drizzle's pool transaction sends BEGIN before the try that gives the connection back: a BEGIN that fails (the
+  // database went away) would keep its connection for ever, and a few outages would empty the pool. Transactions
+  // take their connection here instead, and always give it back (a broken one is then discarded by the pool).
+  db.transaction = (async (fn, config) => {
+    const client = await pool.connect();
+    try {
+      return await drizzle(client).transaction(fn as never, config);
+    } finally {
+      client.release();
+    }
+  }) as Db['transaction'];
+  return { db, close: () => endPool(pool) };
+}
+
+/**
+ * A pg client that cannot bring the process down and cannot hang its caller: it always has an 'error' listener
+ * (pg emits 'error' on a client whose connection dies while it is checked out between two queries, and an
+ * unheard 'error' event ends a Node process), and a query with no answer past `silenceMs` cuts the connection.
+ */
+function boundedClient(silenceMs: number, onError: (err: Error) => void): typeof pg.Client {
+  return class BoundedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', onError);
+    }
+
+    // pg's query() has many forms (text or config, values, callback or promise); all are passed through untouched.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: unknown[]): any {
+      const base = super.query as (...a: unknown[]) => unknown;
+      const first = args[0] as { submit?: unknown } | undefined;
+      if (!silenceMs || typeof first?.submit === 'function') return base.apply(this, args);
+      const timer = setTimeout(() => cut(this, `PostgreSQL did not answer within ${silenceMs} ms`), silenceMs);
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (err: unknown, res: unknown) => {
+          clearTimeout(timer);
+          callback(err, res);
+        };
+        return base.apply(this, args);
+      }
+      const result = base.apply(this, args) as Promise<unknown>;
+      const disarm = () => clearTimeout(timer);
+      result.then(disarm, disarm);
+      return result;
+    }
+  };
+}
+
+/**
+ * Ends a connection at once: every query on it fails now, PostgreSQL rolls back its open transaction when it sees
+ * the connection go, and the pool discards the client when it is released.
+ */
+function cut(client: pg.Client, reason: string): void {
+  const { connection } = client as unknown as { connection?: { stream?: Socket } };
+  connection?.stream?.destroy(new DatabaseUnavailableError(reason));
+}
+
+/** A client checked out longer than `ms` (a transaction that runs too long, or waits on a frozen server) is cut. */
+function boundCheckouts(pool: pg.Pool, ms: number): void {
+  if (!ms) return;
+  const timers = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
+  pool.on('acquire', (client) => {
+    const timer = setTimeout(() => cut(client, `a transaction ran past ${ms} ms`), ms);
+    timer.unref();
+    timers.set(client, timer);
+  });
+  pool.on('release', (_err, client) => {
+    clearTimeout(timers.get(client));
+    timers.delete(client);
+  });
+}
+
+/** How long closing waits for connections to say goodbye before it cuts them. */
+const END_GRACE_MS = 3_000;
+
+/**
+ * Ends the pool. A connection to a frozen or half-gone server may never finish its goodbye, and waiting for it would
+ * keep the process from stopping: past a grace period such connections are cut.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const ended = pool.end();
+  const graceful = await Promise.race([ended.then(() => true), sleep(END_GRACE_MS).then(() => false)]);
+  if (graceful) return;
+  for (const client of (pool as unknown as { _clients: pg.Client[] })._clients) cut(client, 'the server is stopping');
+  await Promise.race([ended, sleep(END_GRACE_MS)]);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Migrations on a connection of their own, outside the pool's bounds: waiting for another instance's migration,
+ * or a long one, is no reason to fail. Two instances starting at once must not both migrate: an advisory lock.
+ */
+async function migrateUnderLock(opts: PostgresOptions, onError: (err: Error) => void): Promise<void> {
+  const client = new pg.Client({
+    connectionString: opts.url,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    keepAlive: true,
+  });
+  client.on('error', onError);
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migrate(drizzle(client), { migrationsFolder: opts.migrationsFolder });
+    await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
