@@ -13,6 +13,7 @@ const ROUTES = [
   '/mobile-profile',
   '/upload',
   '/lootboxes',
+  '/lootboxes/fairness',
   '/my-items',
   '/item-store',
   '/items-detail/COMMON_LETTER_A/item-store',

@@ -6,9 +6,7 @@
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  */
-import { execFile } from 'node:child_process';
 import os from 'node:os';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rows, type Database } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
@@ -16,17 +14,10 @@ import { creditTopUp, ensureSystemAccounts, openUserAccounts, spend } from '../.
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { MemoryBus } from '../../server/src/live/bus';
 import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { fmt, parsePgbench, quantile, type PgbenchFigures } from './stats';
+import { benchDatabaseUrl, inParallel, openPgbench, setting } from '../pgbench';
+import { fmt, quantile, type PgbenchFigures } from './stats';
 
-const exec = promisify(execFile);
-
-function setting(name: string, fallback: number): number {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
-  return n;
-}
-
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const baseUrl = benchDatabaseUrl;
 const USERS = setting('BENCH_USERS', 1000);
 const WORKERS = setting('BENCH_WORKERS', 16);
 const SECONDS = setting('BENCH_SECONDS', 10);
@@ -51,20 +42,11 @@ async function createUsers(database: Database, deps: WorkDeps): Promise<number[]
         RETURNING id`,
   );
   const ids = created.map((r) => r.id);
-  await inParallel(ids, async (id) => {
+  await inParallel(ids, WORKERS, async (id) => {
     await openUserAccounts(database.db, id);
     await transact(deps, (w) => creditTopUp(w, id, START_BALANCE, `bench-${id}`));
   });
   return ids;
-}
-
-async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
 }
 
 /** WORKERS loops, each running one spend transaction after another for `seconds`. */
@@ -138,37 +120,18 @@ async function openLedger(): Promise<Ledger> {
   };
 }
 
-interface Pgbench {
-  args: string[];
-  run(): Promise<PgbenchFigures>;
-  close(): Promise<void>;
-}
-
-async function openPgbench(): Promise<Pgbench> {
-  const fresh = await freshPostgresDatabase(baseUrl);
-  log(`pgbench: initialising scale ${SCALE}…`);
-  await exec('pgbench', ['-i', '-q', '-s', String(SCALE), fresh.url], { maxBuffer: 16 * 1024 * 1024 });
-  const args = ['-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), '-n'];
-  return {
-    args,
-    async run() {
-      const { stdout } = await exec('pgbench', [...args, fresh.url], { maxBuffer: 16 * 1024 * 1024 });
-      return parsePgbench(stdout);
-    },
-    close: () => fresh.drop(),
-  };
-}
-
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
 async function main(): Promise<void> {
   const ledger = await openLedger();
-  const pgbench = await openPgbench().catch(async (err) => {
-    await ledger.close();
-    throw err;
-  });
+  const pgbench = await openPgbench(baseUrl, { scale: SCALE, workers: WORKERS, seconds: SECONDS, log }).catch(
+    async (err) => {
+      await ledger.close();
+      throw err;
+    },
+  );
   const spreadRounds: Figures[] = [];
   const spreadLatencies: number[][] = [];
   const pgbenchRounds: PgbenchFigures[] = [];

@@ -12,5 +12,9 @@ export const ConservationReport = Type.Object({
   negativeBalances: Type.Integer(),
   driftedAccounts: Type.Integer(),
   userMoney: Type.Integer(),
+  itemsMinted: Type.Integer(),
+  itemsInExistence: Type.Integer(),
+  unbalancedItemEntries: Type.Integer(),
+  driftedInventories: Type.Integer(),
 });
 export type ConservationReport = Static<typeof ConservationReport>;

@@ -37,7 +37,7 @@ export async function verify(
       {
         name: 'replays changed nothing',
         ok: t.replayMismatches.length === 0,
-        detail: `${t.acknowledged('top-up replay') + t.acknowledged('upload replay') + t.acknowledged('fund replay')} replays answered as the first call${t.replayMismatches.length ? `; ${t.replayMismatches.length} differed: ${t.replayMismatches.slice(0, 3).join('; ')}` : ''}`,
+        detail: `${[...t.stats.keys()].filter((k) => k.endsWith(' replay')).reduce((n, k) => n + t.acknowledged(k), 0)} replays answered as the first call${t.replayMismatches.length ? `; ${t.replayMismatches.length} differed: ${t.replayMismatches.slice(0, 3).join('; ')}` : ''}`,
       },
     );
     for (const actor of actors) checks.push(...(await actor.verify(db, t)));

@@ -21,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { itemRoutes } from './modules/items/items.routes';
+import { lootboxRoutes } from './modules/lootboxes/lootboxes.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await paymentRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await pictureRoutes(app, ctx);
+  await itemRoutes(app, ctx);
+  await lootboxRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

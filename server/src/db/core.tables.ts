@@ -122,6 +122,52 @@ export const postings = pgTable(
   ],
 );
 
+/**
+ * What each user owns of each item (DESIGN.md §3: items are assets too). `quantity` counts every unit the user owns;
+ * `held` is the part their sell offer holds, kept apart so it cannot be offered or written away twice. Only the
+ * ledger writes these rows, and every change of `quantity` is an item posting.
+ */
+export const inventories = pgTable(
+  'inventories',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemType: text('item_type').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType] }),
+    check('inventories_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('inventories_held_within', sql`${t.held} >= 0 AND ${t.held} <= ${t.quantity}`),
+    index('inventories_item').on(t.itemType),
+  ],
+);
+
+/**
+ * Item movements, double-entry like money: the postings of one entry sum to zero per item. A posting without a user
+ * is the mint (lootbox openings, the only place items come from), so the items in existence always equal the items
+ * minted.
+ */
+export const itemPostings = pgTable(
+  'item_postings',
+  {
+    id: id(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    itemType: text('item_type').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('item_postings_entry').on(t.entryId),
+    index('item_postings_owner').on(t.userId, t.itemType),
+    check('item_postings_quantity_nonzero', sql`${t.quantity} <> 0`),
+  ],
+);
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

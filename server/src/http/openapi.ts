@@ -8,6 +8,8 @@ const TAGS = [
   { name: 'users', description: "The signed-in user's profile and face; anyone's public card" },
   { name: 'payments', description: 'Card top-up: the demo provider or Stripe Checkout' },
   { name: 'pictures', description: 'The wall: rankings, detail, upload, funding, stored images' },
+  { name: 'items', description: 'The catalogue of letters and emojis, what is on sale and what one owns' },
+  { name: 'lootboxes', description: 'Keys, free boxes, openings and the proof that no opening was rigged' },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

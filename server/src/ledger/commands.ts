@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
 import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import { account, systemAccounts, userAccounts } from './ledger';
-import { post, type EntryKind, type Posting, type PostResult } from './ledger';
+import { postItems } from './items';
+import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
  * The named money movements. Every feature moves money through one of these, inside its own transaction, so the
@@ -54,6 +54,29 @@ export function uploadPicture(
 /** A payment into a picture's fund, by anyone, its author included. */
 export function fundPicture(work: Work, p: { userId: number; amount: number; pictureId: number }): Promise<PostResult> {
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'IMAGE', resourceId: String(p.pictureId) });
+}
+
+/** Lootbox keys, 100¢ each (SPEC §9); the count goes on the entry for the statement. */
+export function buyKeys(work: Work, p: { userId: number; count: number; unitPrice: number }): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.count * p.unitPrice, kind: 'KEY', memo: { keys: p.count } });
+}
+
+/** The items a lootbox opening found, minted to its opener: the only place items come from. */
+export function mintLoot(
+  work: Work,
+  p: { userId: number; items: readonly string[]; openingId: number },
+): Promise<{ entryId: number }> {
+  const counts = new Map<string, number>();
+  for (const item of p.items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return postItems(work, {
+    kind: 'LOOTBOX',
+    userId: p.userId,
+    resourceId: String(p.openingId),
+    postings: [...counts].flatMap(([itemType, n]) => [
+      { userId: null, itemType, quantity: -n },
+      { userId: p.userId, itemType, quantity: n },
+    ]),
+  });
 }
 
 /** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */

@@ -88,6 +88,7 @@ export type EntryKind =
   | 'GRAPH'
   | 'ESCROW'
   | 'GOODWILL_FORWARD'
+  | 'LOOTBOX'
   | 'TEST';
 
 export interface Posting {

@@ -8,6 +8,7 @@ const HELP: [RegExp, string][] = [
   [/^\/profile\//, "A user's pictures, most recently funded by their author first."],
   [/^\/mobile-profile/, 'Your account: profile picture, transactions, Swag and logout.'],
   [/^\/upload/, 'Upload a picture and set its price: the price is its first funding.'],
+  [/^\/lootboxes\/fairness/, 'Check that your lootbox openings were fair: the seeds, and each opening recomputed.'],
   [/^\/lootboxes/, 'Get a free lootbox, open it with a key, and collect letters and emojis.'],
   [/^\/my-items/, 'Your letters and emojis. You can write with what you own.'],
   [/^\/item-store/, 'Every letter and emoji with market prices. Buy, sell or make offers.'],

@@ -10,6 +10,7 @@ const page =
 const soon = (title: string): RouteObject['element'] => <Placeholder title={title} />;
 
 const wall = page(() => import('../pages/WallPage').then((m) => m.default));
+const items = (name: 'MyItemsPage' | 'ItemStorePage') => page(() => import('../pages/ItemsPages').then((m) => m[name]));
 const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => m[name]));
 
@@ -23,10 +24,11 @@ export const routes: RouteObject[] = [
   { path: 'profile/:userId', lazy: page(() => import('../pages/ProfilePage').then((m) => m.default)) },
   { path: 'mobile-profile', lazy: page(() => import('../pages/MobileProfilePage').then((m) => m.default)) },
   { path: 'upload', lazy: page(() => import('../pages/UploadPage').then((m) => m.default)) },
-  { path: 'lootboxes', element: soon('Lootboxes') },
-  { path: 'my-items', element: soon('Inventory') },
-  { path: 'item-store', element: soon('Store') },
-  { path: 'items-detail/:itemType/:type', element: soon('Item detail') },
+  { path: 'lootboxes', lazy: page(() => import('../pages/LootboxesPage').then((m) => m.default)) },
+  { path: 'lootboxes/fairness', lazy: page(() => import('../pages/FairnessPage').then((m) => m.default)) },
+  { path: 'my-items', lazy: items('MyItemsPage') },
+  { path: 'item-store', lazy: items('ItemStorePage') },
+  { path: 'items-detail/:itemType/:type', lazy: page(() => import('../pages/ItemDetailPage').then((m) => m.default)) },
   { path: 'chat', element: soon('Chat') },
   { path: 'notifications', element: soon('Notifications') },
   { path: 'mobile-notifications', element: soon('Notifications') },

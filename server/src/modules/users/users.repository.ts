@@ -86,14 +86,3 @@ export async function profileImageKeyOf(exec: Executor, userId: number): Promise
   );
   return row?.image_key ?? null;
 }
-
-export async function countersOf(
-  exec: Executor,
-  userId: number,
-): Promise<{ keyCount: number; lootBoxCount: number } | undefined> {
-  const [row] = await rows<{ key_count: number; loot_box_count: number }>(
-    exec,
-    sql`SELECT key_count, loot_box_count FROM users WHERE id = ${userId}`,
-  );
-  return row && { keyCount: row.key_count, lootBoxCount: row.loot_box_count };
-}

@@ -2,7 +2,7 @@ import { FieldErrors, Message } from '../../../../common/api/shared';
 import { Profile, ProfileImageAnswer, ProfileImageQuery, UserIdParams, UserInfo } from '../../../../common/api/users';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { liveCounters, ownProfile, setProfileImage, userInfo } from './users.service';
+import { balanceOf, ownProfile, setProfileImage, userInfo } from './users.service';
 
 /** /api/user/*: the signed-in user's profile and face, the public card of any user, and their live counters. */
 export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -34,18 +34,8 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
     });
   }
 
-  // A socket that (re)subscribes starts from the current value (DESIGN.md §5).
-  const counters = (userId: number | null) => (userId === null ? undefined : liveCounters(ctx.db, userId));
-  ctx.live.snapshot('balance', 'update', async (userId) => {
-    const c = await counters(userId);
-    return c && { value: c.balance };
-  });
-  ctx.live.snapshot('keyCount', 'update', async (userId) => {
-    const c = await counters(userId);
-    return c && { value: c.keyCount };
-  });
-  ctx.live.snapshot('lootBoxCount', 'update', async (userId) => {
-    const c = await counters(userId);
-    return c && { value: c.lootBoxCount };
-  });
+  // A socket that (re)subscribes to its balance starts from the current value (DESIGN.md §5).
+  ctx.live.snapshot('balance', 'update', async (userId) =>
+    userId === null ? undefined : { value: await balanceOf(ctx.db, userId) },
+  );
 }

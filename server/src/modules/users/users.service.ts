@@ -42,8 +42,7 @@ export async function setProfileImage(ctx: AppContext, user: SessionUser, pictur
   });
 }
 
-/** A user's counters for their private live channels, read when a socket subscribes. */
-export async function liveCounters(exec: Executor, userId: number) {
-  const [balance, counters] = await Promise.all([availableBalance(exec, userId), users.countersOf(exec, userId)]);
-  return counters && { balance, ...counters };
+/** A user's spendable balance, for the snapshot of their `balance` channel. */
+export function balanceOf(exec: Executor, userId: number): Promise<number> {
+  return availableBalance(exec, userId);
 }

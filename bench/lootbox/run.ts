@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:lootbox`: lootbox openings per second on PostgreSQL (a box and a key taken, the provably fair draw,
+ * five items minted through the ledger, the opening recorded), next to pgbench's TPC-B rate on the same server in the
+ * same run, as a ratio. Rounds alternate between the two so a drifting load weighs on both alike.
+ *
+ *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rows } from '../../server/src/db/connection';
+import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
+import { ensureSystemAccounts, openUserAccounts } from '../../server/src/ledger/commands';
+import { checkConservation } from '../../server/src/ledger/conservation';
+import { MemoryBus } from '../../server/src/live/bus';
+import { openLootbox } from '../../server/src/modules/lootboxes/lootboxes.commands';
+import { freshPostgresDatabase } from '../../server/src/test/databases';
+import { benchDatabaseUrl, inParallel, openPgbench, setting } from '../pgbench';
+import { fmt, quantile } from '../ledger/stats';
+
+const USERS = setting('BENCH_USERS', 1000);
+const WORKERS = setting('BENCH_WORKERS', 16);
+const SECONDS = setting('BENCH_SECONDS', 10);
+const SCALE = setting('BENCH_PGBENCH_SCALE', 16);
+const ROUNDS = setting('BENCH_ROUNDS', 3);
+/** Boxes and keys each user starts with: more than any run opens. */
+const STOCK = 1_000_000;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function openings(deps: WorkDeps, users: number[], seconds: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (performance.now() < deadline) {
+        const userId = users[Math.floor(Math.random() * users.length)]!;
+        const t0 = performance.now();
+        try {
+          await transact(deps, (w) => openLootbox(w, userId, new Date()));
+          latencies.push(performance.now() - t0);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, failures };
+}
+
+async function main(): Promise<void> {
+  const fresh = await freshPostgresDatabase(benchDatabaseUrl);
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: WORKERS });
+  const bus = new MemoryBus();
+  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
+  const pgbench = await openPgbench(benchDatabaseUrl, { scale: SCALE, workers: WORKERS, seconds: SECONDS, log });
+  const rates: number[] = [];
+  const tpsRounds: number[] = [];
+  const latencies: number[] = [];
+  let failures = 0;
+  let books;
+  try {
+    await ensureSystemAccounts(database.db);
+    log(`creating ${USERS} users with boxes and keys…`);
+    const users = (
+      await rows<{ id: number }>(
+        database.db,
+        sql`INSERT INTO users (username, email, badge, key_count, loot_box_count)
+            SELECT 'bench_' || i, NULL, 'BENCH' || i, ${STOCK}, ${STOCK} FROM generate_series(1, ${USERS}) i
+            RETURNING id`,
+      )
+    ).map((r) => r.id);
+    await inParallel(users, WORKERS, (id) => openUserAccounts(database.db, id));
+    log('warming up for 1 s…');
+    await openings(deps, users, 1);
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round}/${ROUNDS}: lootbox openings, ${WORKERS} workers, ${SECONDS} s…`);
+      const r = await openings(deps, users, SECONDS);
+      rates.push(r.rate);
+      latencies.push(...r.latencies);
+      failures += r.failures;
+      log(`  ${fmt(r.rate)} openings/s`);
+      log(`round ${round}/${ROUNDS}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
+      tpsRounds.push((await pgbench.run()).tps);
+      log(`  ${fmt(tpsRounds.at(-1)!)} tps`);
+    }
+    books = await checkConservation(database.db);
+  } finally {
+    await pgbench.close();
+    await database.close();
+    await fresh.drop();
+  }
+  if (!books.ok) throw new Error(`the books do not balance after the run: ${JSON.stringify(books)}`);
+
+  const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
+  const tps = tpsRounds.reduce((a, b) => a + b, 0) / tpsRounds.length;
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  console.log(
+    [
+      `Lootbox benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.`,
+      '',
+      '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
+      '|---|---:|---:|---:|---:|',
+      `| lootbox opening (5 items minted), random user of ${USERS}, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(latencies, 0.5), 1)} ms | ${fmt(quantile(latencies, 0.99), 1)} ms | **${fmt(rate / tps, 2)}** |`,
+      `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
+      '',
+      `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (openings / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(tpsRounds[i]!)}`).join(', ')}).`,
+      `Openings: ${latencies.length} committed, ${failures} failed; books and items balanced afterwards: yes (${books.itemsMinted} items minted).`,
+      `Rerun: BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} npm run bench:lootbox`,
+    ].join('\n'),
+  );
+}
+
+await main();

@@ -1,0 +1,14 @@
+import { ItemDetailsList } from '../../../../common/api/items';
+import { Message } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { itemDetails } from './items.service';
+
+/** The catalogue as a signed-in user sees it: what exists, what is on sale, what they own (DESIGN.md §8). */
+export async function itemRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.get(
+    '/api/items/details',
+    { schema: { tags: ['items'], response: { 200: ItemDetailsList, 401: Message } } },
+    async (req) => itemDetails(ctx, requireUser(req).id),
+  );
+}

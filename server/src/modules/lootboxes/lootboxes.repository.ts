@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import type { TierWeights } from '../../../../common/fairness';
+import { rows, type Executor } from '../../db/connection';
+
+export interface Counters {
+  keyCount: number;
+  lootBoxCount: number;
+}
+
+const COUNTERS = sql`key_count AS "keyCount", loot_box_count AS "lootBoxCount"`;
+
+export async function countersOf(exec: Executor, userId: number): Promise<Counters | undefined> {
+  const [row] = await rows<Counters>(exec, sql`SELECT ${COUNTERS} FROM users WHERE id = ${userId}`);
+  return row;
+}
+
+export async function addKeys(exec: Executor, userId: number, count: number): Promise<Counters> {
+  const [row] = await rows<Counters>(
+    exec,
+    sql`UPDATE users SET key_count = key_count + ${count} WHERE id = ${userId} RETURNING ${COUNTERS}`,
+  );
+  return row!;
+}
+
+/** One more unopened box, unless the user already holds `max`: undefined then. */
+export async function addLootbox(exec: Executor, userId: number, max: number): Promise<Counters | undefined> {
+  const [row] = await rows<Counters>(
+    exec,
+    sql`UPDATE users SET loot_box_count = loot_box_count + 1 WHERE id = ${userId} AND loot_box_count < ${max}
+        RETURNING ${COUNTERS}`,
+  );
+  return row;
+}
+
+/**
+ * Takes one box and one key in a single guarded update (the user row's lock makes concurrent openings take turns);
+ * undefined when either is missing, and then nothing changed.
+ */
+export async function takeBoxAndKey(exec: Executor, userId: number): Promise<Counters | undefined> {
+  const [row] = await rows<Counters>(
+    exec,
+    sql`UPDATE users SET key_count = key_count - 1, loot_box_count = loot_box_count - 1
+        WHERE id = ${userId} AND key_count >= 1 AND loot_box_count >= 1 RETURNING ${COUNTERS}`,
+  );
+  return row;
+}
+
+export interface SeedRow {
+  id: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nextNonce: number;
+}
+
+const SEED = sql`id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
+  next_nonce AS "nextNonce"`;
+
+export async function seedInUse(exec: Executor, userId: number): Promise<SeedRow | undefined> {
+  const [row] = await rows<SeedRow>(
+    exec,
+    sql`SELECT ${SEED} FROM fair_seeds WHERE user_id = ${userId} AND revealed_at IS NULL`,
+  );
+  return row;
+}
+
+/** Starts a seed for the user unless one is in use already (then nothing happens: the first one stays). */
+export async function insertSeed(
+  exec: Executor,
+  s: { userId: number; serverSeed: string; serverSeedHash: string; clientSeed: string },
+): Promise<void> {
+  await exec.execute(
+    sql`INSERT INTO fair_seeds (user_id, server_seed, server_seed_hash, client_seed)
+        VALUES (${s.userId}, ${s.serverSeed}, ${s.serverSeedHash}, ${s.clientSeed})
+        ON CONFLICT (user_id) WHERE revealed_at IS NULL DO NOTHING`,
+  );
+}
+
+/** Takes the seed's next nonce for an opening: the row lock orders openings and rotations of one user. */
+export async function takeNonce(exec: Executor, userId: number): Promise<(SeedRow & { nonce: number }) | undefined> {
+  const [row] = await rows<SeedRow & { nonce: number }>(
+    exec,
+    sql`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE user_id = ${userId} AND revealed_at IS NULL
+        RETURNING ${SEED}, next_nonce - 1 AS nonce`,
+  );
+  return row;
+}
+
+export async function setClientSeed(exec: Executor, userId: number, clientSeed: string): Promise<SeedRow | undefined> {
+  const [row] = await rows<SeedRow>(
+    exec,
+    sql`UPDATE fair_seeds SET client_seed = ${clientSeed} WHERE user_id = ${userId} AND revealed_at IS NULL
+        RETURNING ${SEED}`,
+  );
+  return row;
+}
+
+/** Ends the seed in use, revealing it; answers it, or undefined when there was none. */
+export async function revealSeed(exec: Executor, userId: number, now: Date): Promise<SeedRow | undefined> {
+  const [row] = await rows<SeedRow>(
+    exec,
+    sql`UPDATE fair_seeds SET revealed_at = ${now} WHERE user_id = ${userId} AND revealed_at IS NULL
+        RETURNING ${SEED}`,
+  );
+  return row;
+}
+
+export interface NewOpening {
+  userId: number;
+  seedId: number;
+  nonce: number;
+  clientSeed: string;
+  oddsVersion: number;
+  weights: TierWeights;
+  lootSequence: string[];
+  openSequence: string;
+  lootFound: boolean;
+  at: Date;
+}
+
+export async function insertOpening(exec: Executor, o: NewOpening): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
+          open_sequence, loot_found, opened_at)
+        VALUES (${o.userId}, ${o.seedId}, ${o.nonce}, ${o.clientSeed}, ${o.oddsVersion}, ${JSON.stringify(o.weights)}::jsonb,
+          ${JSON.stringify(o.lootSequence)}::jsonb, ${o.openSequence}, ${o.lootFound}, ${o.at})
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+export interface OpeningRow {
+  id: number;
+  nonce: number;
+  clientSeed: string;
+  serverSeedHash: string;
+  /** Null while the seed is still in use. */
+  serverSeed: string | null;
+  oddsVersion: number;
+  weights: TierWeights | string;
+  lootSequence: string[] | string;
+  openSequence: string;
+  lootFound: boolean;
+  openedAt: Date | string;
+}
+
+/** A user's openings, newest first, `limit` of them with ids below `before`. */
+export async function openingsOf(
+  exec: Executor,
+  userId: number,
+  page: { limit: number; before?: number },
+): Promise<OpeningRow[]> {
+  return rows<OpeningRow>(
+    exec,
+    sql`SELECT o.id, o.nonce, o.client_seed AS "clientSeed", s.server_seed_hash AS "serverSeedHash",
+          CASE WHEN s.revealed_at IS NULL THEN NULL ELSE s.server_seed END AS "serverSeed",
+          o.odds_version AS "oddsVersion", o.weights, o.loot_sequence AS "lootSequence",
+          o.open_sequence AS "openSequence", o.loot_found AS "lootFound", o.opened_at AS "openedAt"
+        FROM lootbox_openings o JOIN fair_seeds s ON s.id = o.seed_id
+        WHERE o.user_id = ${userId} ${page.before ? sql`AND o.id < ${page.before}` : sql``}
+        ORDER BY o.id DESC LIMIT ${page.limit}`,
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  ClientSeedBody,
+  Done,
+  EmptyBody,
+  Fairness,
+  KeyCountAnswer,
+  KeyPurchaseBody,
+  LootBoxCountAnswer,
+  LootboxResult,
+  Odds,
+  OpeningList,
+  OpeningsQuery,
+  Rotation,
+} from '../../../../common/api/lootboxes';
+import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { idempotent } from '../../http/idempotency';
+import { buyKeys, getLootbox, openLootbox } from './lootboxes.commands';
+import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from './lootboxes.service';
+
+/** Keys, free boxes, openings and their proof (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8). */
+export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
+  const tags = ['lootboxes'];
+  const signedIn = { 400: FieldErrors, 401: Message };
+
+  app.post(
+    '/api/purchase/key',
+    { schema: { tags, body: KeyPurchaseBody, response: { 200: KeyCountAnswer, ...signedIn, 402: Missing } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const answer = await idempotent(ctx, req, user.id, async (work) => ({
+        statusCode: 200,
+        body: { keyCount: await buyKeys(work, user.id, req.body.keyCount) },
+      }));
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/purchase/lootbox',
+    { schema: { tags, body: EmptyBody, response: { 200: LootBoxCountAnswer, ...signedIn } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const answer = await idempotent(ctx, req, user.id, async (work) => ({
+        statusCode: 200,
+        body: { lootBoxCount: await getLootbox(work, user.id) },
+      }));
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/open/lootbox',
+    { schema: { tags, body: EmptyBody, response: { 200: LootboxResult, ...signedIn } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const answer = await idempotent(ctx, req, user.id, async (work) => ({
+        statusCode: 200,
+        body: await openLootbox(work, user.id, ctx.now()),
+      }));
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  // Skipping the reveal is the client's business; the items were the user's the moment the box opened.
+  app.post(
+    '/api/open/lootbox/skip',
+    { schema: { tags, body: EmptyBody, response: { 200: Done, 401: Message } } },
+    async (req) => {
+      requireUser(req);
+      return {};
+    },
+  );
+
+  app.get('/api/lootbox/odds', { schema: { tags, response: { 200: Odds } } }, async () => odds(ctx));
+
+  app.get('/api/lootbox/fairness', { schema: { tags, response: { 200: Fairness, 401: Message } } }, async (req) =>
+    fairness(ctx, requireUser(req).id),
+  );
+
+  app.put(
+    '/api/lootbox/fairness',
+    { schema: { tags, body: ClientSeedBody, response: { 200: Fairness, ...signedIn } } },
+    async (req) => chooseClientSeed(ctx, requireUser(req).id, req.body.clientSeed),
+  );
+
+  app.post(
+    '/api/lootbox/fairness/rotate',
+    { schema: { tags, body: EmptyBody, response: { 200: Rotation, 401: Message } } },
+    async (req) => rotateSeed(ctx, requireUser(req).id),
+  );
+
+  app.get(
+    '/api/lootbox/openings',
+    { schema: { tags, querystring: OpeningsQuery, response: { 200: OpeningList, ...signedIn } } },
+    async (req) => openings(ctx, requireUser(req).id, req.query),
+  );
+
+  // A socket that (re)subscribes to a counter starts from its current value (DESIGN.md §5).
+  ctx.live.snapshot('keyCount', 'update', async (userId) => {
+    const c = userId === null ? undefined : await counters(ctx, userId);
+    return c && { value: c.keyCount };
+  });
+  ctx.live.snapshot('lootBoxCount', 'update', async (userId) => {
+    const c = userId === null ? undefined : await counters(ctx, userId);
+    return c && { value: c.lootBoxCount };
+  });
+}

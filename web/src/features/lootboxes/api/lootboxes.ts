@@ -1,0 +1,74 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { KeyCountAnswer, LootBoxCountAnswer, LootboxResult } from '../../../../../common/api/lootboxes';
+import { useAction } from '../../../hooks/useAction';
+import { api } from '../../../lib/api';
+import { itemDetailsQuery } from '../../items/api/details';
+import { profileQuery } from '../../users/api/profile';
+import { fairnessRoot } from './fairness';
+
+/** A key costs 100¢ and one purchase buys 1 to 99 (SPEC §9; common/api/lootboxes.ts holds the same figures). */
+export const KEY_PRICE_CENTS = 100;
+export const MAX_KEYS_PER_PURCHASE = 99;
+/** Unopened boxes a user may hold (DESIGN.md §8). */
+export const MAX_LOOTBOXES = 10;
+
+type Counter = 'keyCount' | 'lootBoxCount';
+
+/** The live channels move the counters too; answers that carry one set it, so it is right while the socket is down. */
+function setCounters(client: QueryClient, counters: Partial<Record<Counter, number>>): void {
+  client.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, ...counters } : old));
+}
+
+export interface KeyPurchase {
+  keyCount: number;
+  /** The balance the user saw (the server never trusts it). */
+  balance: number;
+  /** One per user action, so a retried click is never charged twice. */
+  actionKey: string;
+}
+
+export const buyKeys = ({ actionKey, ...body }: KeyPurchase): Promise<KeyCountAnswer> =>
+  api<KeyCountAnswer>('/api/purchase/key', { body, idempotencyKey: actionKey });
+
+export function useBuyKeys() {
+  const client = useQueryClient();
+  return useAction(async (input: KeyPurchase) => {
+    const answer = await buyKeys(input);
+    setCounters(client, { keyCount: answer.keyCount });
+    // The balance arrives on its live channel too; a refetch keeps it right while the socket is down.
+    void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+    return answer;
+  });
+}
+
+export const getLootbox = (actionKey: string): Promise<LootBoxCountAnswer> =>
+  api<LootBoxCountAnswer>('/api/purchase/lootbox', { body: {}, idempotencyKey: actionKey });
+
+export function useGetLootbox() {
+  const client = useQueryClient();
+  return useAction(async (actionKey: string) => {
+    const answer = await getLootbox(actionKey);
+    setCounters(client, { lootBoxCount: answer.lootBoxCount });
+    return answer;
+  });
+}
+
+export const openLootbox = (actionKey: string): Promise<LootboxResult> =>
+  api<LootboxResult>('/api/open/lootbox', { body: {}, idempotencyKey: actionKey });
+
+/** Opening spends one box and one key and mints five items: the counters, the items and the proof all move. */
+export function useOpenLootbox() {
+  const client = useQueryClient();
+  return useAction(async (actionKey: string) => {
+    const result = await openLootbox(actionKey);
+    // The answer carries no counters, and a live update may already have moved them: read them again rather
+    // than count down twice.
+    void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+    void client.invalidateQueries({ queryKey: itemDetailsQuery.queryKey });
+    void client.invalidateQueries({ queryKey: fairnessRoot });
+    return result;
+  });
+}
+
+/** Skipping the reveal changes nothing on the server; the call is SPEC §7's, kept for its record. */
+export const skipLootboxes = (): Promise<unknown> => api('/api/open/lootbox/skip', { body: {} });

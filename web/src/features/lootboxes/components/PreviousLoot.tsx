@@ -1,0 +1,22 @@
+import { itemOf } from '../../../../../common/items';
+import { ItemIcon } from '../../../components/ui/ItemIcon';
+
+/** The last items found, newest first (SPEC §9: the last 10 are kept). */
+export function PreviousLoot({ items }: { items: readonly string[] }) {
+  return (
+    <section className="lootbox-card" aria-labelledby="previous-loot-title">
+      <h2 id="previous-loot-title">Previous loot</h2>
+      {items.length === 0 ? (
+        <p className="muted">Nothing yet: the items of the boxes you open will show here.</p>
+      ) : (
+        <ul className="previous-loot" data-testid="previous-loot">
+          {items.map((code, i) => (
+            <li key={`${i}-${code}`} className="previous-loot__item" data-item={code} title={itemOf(code)?.name}>
+              <ItemIcon itemType={code} size={40} label={itemOf(code)?.name ?? code} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
