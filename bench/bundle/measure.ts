@@ -1,6 +1,7 @@
 /**
- * The JavaScript a visitor downloads before the wall shows: the entry chunk, the wall route's chunk, and every chunk
- * they import statically, gzipped. Reads Vite's manifest from dist/web (building first with --build or when missing).
+ * The JavaScript a visitor downloads before the wall shows: the entry chunk (which holds the wall since issue 9), the
+ * wall route's chunk if it has one, and every chunk they import statically, gzipped. Reads Vite's manifest from
+ * dist/web (building first with --build or when missing).
  *
  *   npx tsx bench/bundle/measure.ts [--build]
  */
@@ -20,7 +21,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'dist/web');
 const manifestFile = path.join(outDir, '.vite/manifest.json');
 const WALL_ROUTE = 'src/pages/WallPage.tsx';
-const GOAL_KB = 150;
+/** Issue 9 "The wall must load fast" (it was 150 KB in issue "Web client"). */
+const GOAL_KB = 100;
 
 if (process.argv.includes('--build') || !existsSync(manifestFile)) {
   const { build } = await import('vite');
@@ -54,6 +56,6 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 for (const r of rows)
   console.log(`${r.file.padEnd(44)} ${kb(r.raw).padStart(8)} KB raw ${kb(r.gzip).padStart(7)} KB gzip`);
 const total = rows.reduce((s, r) => s + r.gzip, 0);
-console.log(`\nWall route initial JS: ${kb(total)} KB gzipped (goal < ${GOAL_KB} KB); CSS ${kb(cssGzip)} KB gzipped.`);
+console.log(`\nWall route initial JS: ${kb(total)} KB gzipped (goal ≤ ${GOAL_KB} KB); CSS ${kb(cssGzip)} KB gzipped.`);
 console.log('Rerun: npx tsx bench/bundle/measure.ts --build');
 if (total > GOAL_KB * 1024) process.exitCode = 1;

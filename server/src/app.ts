@@ -12,6 +12,7 @@ import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
 import { authenticate, registerSessionHook } from './http/auth';
+import { registerCompression } from './http/compression';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { clientErrorHandler, frameworkErrors, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  await registerCompression(app);
   await app.register(rateLimit, { global: false, store: rateLimitStore(counters) });
   await app.register(multipart, { limits: { fileSize: 4 * 1024 * 1024 + 1024, files: 1, fields: 10 } });
   // The live hub tracks its own sockets and closes them with 1001 on shutdown (the plugin would send no code).

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import defaultAvatar from '../assets/default-avatar.svg';
+import { afterFirstPicture } from './loadOrder';
 import { LruCache } from './lru';
 
 export const DEFAULT_AVATAR: string = defaultAvatar;
@@ -16,7 +17,8 @@ const cache = new LruCache<string, Promise<string>>(IMAGE_CACHE_SIZE, (entry) =>
 export function loadImage(url: string, fallback = DEFAULT_AVATAR): Promise<string> {
   const hit = cache.get(url);
   if (hit) return hit;
-  const loading = fetch(url, { mode: 'cors', credentials: 'same-origin' })
+  // Low priority: faces beside the pictures, which should get the bandwidth first.
+  const loading = fetch(url, { mode: 'cors', credentials: 'same-origin', priority: 'low' })
     .then(async (res) => {
       if (!res.ok) throw new Error(`image ${url}: ${res.status}`);
       return URL.createObjectURL(await res.blob());
@@ -37,9 +39,11 @@ export function useCachedImage(url: string | null | undefined, fallback = DEFAUL
       return;
     }
     let live = true;
-    void loadImage(url, fallback).then((s) => live && setSrc(s));
+    // A wall's first picture, the page's largest paint, loads first (./loadOrder.ts).
+    const cancel = afterFirstPicture(() => void loadImage(url, fallback).then((s) => live && setSrc(s)));
     return () => {
       live = false;
+      cancel();
     };
   }, [url, fallback]);
   return src;

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { App, AppContext } from '../../context';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
+import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
 /** Where the head tags go in the built index.html (web/index.html carries this comment). */
@@ -13,8 +14,23 @@ const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout)/;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The first batch of the top or trending wall, when the page shows it from the top (no `img` or `index`): named in
+ * the page so the browser fetches it while the scripts load, and the wall finds it there (common/wall.ts).
+ */
+export function firstWallBatch(pathname: string, search: URLSearchParams): string | undefined {
+  if (search.has('img') || search.has('index')) return undefined;
+  const sort = pathname === '/' ? 'top' : /^\/trending\/?$/.test(pathname) ? 'trending' : undefined;
+  return sort && wallBatchPath({ sort, offset: 0, limit: FIRST_BATCH });
+}
+
 /** The head tags of one page: set in the HTML itself so crawlers and link previews see the tenant's brand. */
-export function headTags(tenant: Tenant, pathname: string, googleClientId: string | undefined): string {
+export function headTags(
+  tenant: Tenant,
+  pathname: string,
+  googleClientId: string | undefined,
+  preload?: string,
+): string {
   const brand = brandOf(tenant);
   const tags = [
     `<title>${escapeHtml(pageTitle(tenant, pathname))}</title>`,
@@ -22,16 +38,19 @@ export function headTags(tenant: Tenant, pathname: string, googleClientId: strin
     `<meta name="tenant" content="${tenant}" />`,
   ];
   if (googleClientId) tags.push(`<meta name="google-client-id" content="${escapeHtml(googleClientId)}" />`);
+  // crossorigin: the client's fetch() is a CORS-mode request, and a preload is used only by a request of its mode.
+  if (preload) tags.push(`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin />`);
   return tags.join('\n    ');
 }
 
 /**
- * Serves the built single-page app: hashed assets with a year-long cache, and index.html (branded per tenant) for
- * every other page path, so a deep link or a reload lands in the client router.
+ * Serves the built single-page app: hashed assets with a year-long immutable cache, compressed at build time, and
+ * index.html (branded per tenant, never cached without asking) for every other page path, so a deep link or a reload
+ * lands in the client router.
  */
-export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
+export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDir = WEB_DIR): Promise<void> {
   if (!ctx.config.serveWeb) return;
-  const indexFile = path.join(WEB_DIR, 'index.html');
+  const indexFile = path.join(webDir, 'index.html');
   let template: string | undefined;
   const readTemplate = () => {
     // Read once: the build does not change under a running server (npm start rebuilds before starting).
@@ -39,7 +58,7 @@ export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
     return template;
   };
 
-  const assets = path.join(WEB_DIR, 'assets');
+  const assets = path.join(webDir, 'assets');
   if (fs.existsSync(assets)) {
     await app.register(fastifyStatic, {
       root: assets,
@@ -48,17 +67,19 @@ export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
       index: false,
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
     });
   }
 
   app.get('/favicon.svg', { schema: { hide: true } }, async (_req, reply) => {
-    const file = path.join(WEB_DIR, 'favicon.svg');
+    const file = path.join(webDir, 'favicon.svg');
     if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
   });
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = req.url.split('?');
     if (NOT_THE_APP.test(pathname)) return reply.code(404).send({ message: 'Not found.' });
     const html = readTemplate();
     if (html === undefined) {
@@ -68,6 +89,11 @@ export async function spaRoutes(app: App, ctx: AppContext): Promise<void> {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html.replace(HEAD_MARK, headTags(tenant, pathname, ctx.config.google?.clientId)));
+      .send(
+        html.replace(
+          HEAD_MARK,
+          headTags(tenant, pathname, ctx.config.google?.clientId, firstWallBatch(pathname, new URLSearchParams(query))),
+        ),
+      );
   });
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ListQuery, Picture, WallSort } from '../../../../../common/api/pictures';
+import type { Picture, WallSort } from '../../../../../common/api/pictures';
+import { FIRST_BATCH, NEXT_BATCH, wallBatchPath } from '../../../../../common/wall';
 import { api } from '../../../lib/api';
 
 /** Which list a wall shows: a profile wall also names its author. */
@@ -7,10 +8,6 @@ export interface WallKey {
   sort: WallSort;
   authorId?: number;
 }
-
-/** SPEC §9: the first batch holds 3 pictures, each later one 2. */
-export const FIRST_BATCH = 3;
-export const NEXT_BATCH = 2;
 
 export interface PageParam {
   offset: number;
@@ -23,11 +20,8 @@ export interface WallPage {
   items: Picture[];
 }
 
-export function fetchPictures(key: WallKey, page: PageParam): Promise<Picture[]> {
-  const query: ListQuery = { sort: key.sort, offset: String(page.offset), limit: String(page.limit) };
-  if (key.authorId !== undefined) query.authorId = String(key.authorId);
-  return api<Picture[]>(`/api/pictures?${new URLSearchParams(query)}`);
-}
+export const fetchPictures = (key: WallKey, page: PageParam): Promise<Picture[]> =>
+  api<Picture[]>(wallBatchPath({ ...key, ...page }));
 
 export const fetchPicture = (id: number): Promise<Picture> => api<Picture>(`/api/pictures/${id}`);
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
+import { useFirstPicture } from '../../../lib/loadOrder';
 import { useTouchScreen } from '../lib/hooks';
 import { AuthorLink } from './AuthorLink';
 import { RankBadge } from './Badges';
@@ -12,6 +13,8 @@ export interface PictureCardProps {
   index: number;
   /** Where the image opens: /image/{browsing}/{id}. */
   browsing: string;
+  /** The first card on screen: its image is the page's largest paint, so it loads at once and before the faces. */
+  priority?: boolean;
   onPrevious?: () => void;
   onNext?: () => void;
 }
@@ -19,8 +22,9 @@ export interface PictureCardProps {
 export const pictureLabel = (p: Picture) => p.title || `Picture by ${p.authorName}`;
 
 /** One picture on a wall: author, place badge, price tag, the image with its arrows, and the comment count. */
-export function PictureCard({ picture, sort, index, browsing, onPrevious, onNext }: PictureCardProps) {
+export function PictureCard({ picture, sort, index, browsing, priority, onPrevious, onNext }: PictureCardProps) {
   const touch = useTouchScreen();
+  const firstPicture = useFirstPicture(priority ?? false);
   const detail = `/image/${browsing}/${picture.id}?index=${index}`;
   return (
     <article
@@ -42,7 +46,9 @@ export function PictureCard({ picture, sort, index, browsing, onPrevious, onNext
             alt={pictureLabel(picture)}
             width={picture.width}
             height={picture.height}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            {...firstPicture}
           />
         </Link>
         {onPrevious && (

@@ -1,15 +1,24 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
 import { formatMoney } from '../../../../../common/money';
 import { useDismiss } from '../../../hooks/useDismiss';
-import { newActionKey } from '../../../lib/api';
-import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/moneyInput';
+import { whenSettled } from '../../../lib/loadOrder';
 import { openPopup } from '../../../lib/popups';
 import { useLoggedIn } from '../../../lib/session';
-import { useProfile } from '../../users/api/profile';
-import { useFundPicture } from '../api/mutations';
 import { useFlash } from '../lib/hooks';
 import { priceTagWidth } from '../lib/rank';
+
+const loadForm = () => import('./PriceTagForm');
+const PriceTagForm = lazy(loadForm);
+let formWarmed = false;
+/** Fetches the open tag's chunk (once), so a click finds it there. */
+const warmForm = () => {
+  if (formWarmed) return;
+  formWarmed = true;
+  void loadForm().catch(() => {
+    formWarmed = false;
+  });
+};
 
 /**
  * The price tag (SPEC §4): collapsed it shows the picture's fund, on hover a plus, clicked an input of whole dollars
@@ -17,88 +26,50 @@ import { priceTagWidth } from '../lib/rank';
  */
 export function PriceTag({ picture }: { picture: Picture }) {
   const loggedIn = useLoggedIn();
-  const { data: profile } = useProfile();
-  const fund = useFundPicture();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const root = useRef<HTMLDivElement>(null);
-  const cents = dollarsToCents(text);
-  const sendFlash = useFlash(cents);
   const totalFlash = useFlash(picture.totalAmount);
   const total = formatMoney(picture.totalAmount);
 
   useDismiss(open, root, () => setOpen(false));
+  // Signed in, the form is fetched once the page has loaded; hovering or focusing a tag fetches it sooner.
+  useEffect(() => (loggedIn ? whenSettled(warmForm) : undefined), [loggedIn]);
 
   const expand = () => {
     if (!loggedIn) openPopup({ kind: 'signIn' });
     else setOpen(true);
   };
-
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    if (cents === undefined || fund.isPending || !profile) return;
-    // A shortfall is known before asking: the top-up opens with it (SPEC §5 "Money entry").
-    if (cents > profile.balance) {
-      openPopup({ kind: 'addMoney', missing: cents - profile.balance });
-      return;
-    }
-    fund.mutate(
-      { imageId: picture.id, amount: cents, balance: profile.balance, actionKey: newActionKey() },
-      {
-        onSuccess: () => {
-          setText('');
-          setOpen(false);
-        },
-      },
-    );
+  const warm = () => {
+    if (loggedIn) warmForm();
   };
+
+  const collapsed = (
+    <button
+      type="button"
+      className={`price-tag${totalFlash ? ` flash--${totalFlash}` : ''}`}
+      style={{ minWidth: priceTagWidth(picture.totalAmount) }}
+      aria-label={`${total} on this picture, add money`}
+      data-testid="price-tag"
+      onClick={expand}
+      onPointerEnter={warm}
+      onFocus={warm}
+    >
+      <span className="price-tag__amount">{total}</span>
+      <span className="price-tag__plus" aria-hidden="true">
+        +
+      </span>
+    </button>
+  );
 
   return (
     <div className="price-tag-wrap" ref={root}>
       {open ? (
-        <form className="price-tag price-tag--open" onSubmit={send} noValidate>
-          <span className="price-tag__dollar" aria-hidden="true">
-            $
-          </span>
-          <input
-            className="price-tag__input"
-            aria-label={`Dollars to add to the picture by ${picture.authorName}`}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoFocus
-            placeholder="1"
-            value={text}
-            onKeyDown={(e) => {
-              if (isBlockedAmountKey(e.key)) e.preventDefault();
-            }}
-            onChange={(e) => setText(cleanDollarInput(e.target.value))}
-          />
-          <button
-            type="submit"
-            className={`price-tag__send${sendFlash ? ` flash--${sendFlash}` : ''}`}
-            aria-label={cents ? `Send ${formatMoney(cents)}` : 'Send'}
-            disabled={cents === undefined || fund.isPending}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M3 20v-6l9-2-9-2V4l19 8z" fill="currentColor" />
-            </svg>
-          </button>
-        </form>
+        <Suspense fallback={collapsed}>
+          <PriceTagForm picture={picture} text={text} onText={setText} onDone={() => setOpen(false)} />
+        </Suspense>
       ) : (
-        <button
-          type="button"
-          className={`price-tag${totalFlash ? ` flash--${totalFlash}` : ''}`}
-          style={{ minWidth: priceTagWidth(picture.totalAmount) }}
-          aria-label={`${total} on this picture, add money`}
-          data-testid="price-tag"
-          onClick={expand}
-        >
-          <span className="price-tag__amount">{total}</span>
-          <span className="price-tag__plus" aria-hidden="true">
-            +
-          </span>
-        </button>
+        collapsed
       )}
     </div>
   );

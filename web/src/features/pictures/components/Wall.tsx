@@ -16,8 +16,9 @@ interface WallProps {
 
 /**
  * A ranked list loaded in batches (3, then 2 at a time) below and above the starting picture as the user scrolls,
- * with 'Loading...' at both ends. When a batch is added above, the page scrolls by its height so what the user is
- * looking at does not move. Fund messages re-rank the loaded pictures in place.
+ * with 'Loading...' at both ends (in a card-sized frame until the first batch is there). When a batch is added
+ * above, the page scrolls by its height so what the user is looking at does not move. Fund messages re-rank the
+ * loaded pictures in place.
  */
 export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallProps) {
   const query = useWall(wallKey, start);
@@ -85,6 +86,18 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
 
   if (isError && pictures.length === 0) return <p className="muted">The pictures could not be loaded.</p>;
   if (!isPending && pictures.length === 0 && !hasPreviousPage && !startMissing) return <>{empty}</>;
+  if (isPending) {
+    // A card-sized frame where the first card will be, so nothing moves when the batch arrives: it is replaced, and
+    // the bottom edge is new then (keys keep React from reusing one node for the other).
+    return (
+      <div className="wall" ref={list}>
+        <div ref={top} className="wall__edge" aria-hidden="true" />
+        <div key="placeholder" className="picture-card wall__placeholder">
+          <p className="loading">Loading...</p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="wall" ref={list}>
       <div ref={top} className="wall__edge" aria-hidden={!(hasPreviousPage || isFetchingPreviousPage)}>
@@ -98,6 +111,7 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
             picture={p}
             sort={wallKey.sort}
             index={index}
+            priority={index === start}
             browsing={browsing}
             onPrevious={index > 0 ? () => scrollTo(index - 1) : undefined}
             onNext={
@@ -110,8 +124,8 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
           />
         );
       })}
-      <div ref={bottom} className="wall__edge">
-        {(isPending || hasNextPage || isFetchingNextPage) && <p className="loading">Loading...</p>}
+      <div key="bottom" ref={bottom} className="wall__edge">
+        {(hasNextPage || isFetchingNextPage) && <p className="loading">Loading...</p>}
       </div>
     </div>
   );

@@ -1,0 +1,23 @@
+import type { WallSort } from './api/pictures';
+
+/** A wall's batches (SPEC §2 "Walls and picture cards"): the first holds 3 pictures, each later one 2. */
+export const FIRST_BATCH = 3;
+export const NEXT_BATCH = 2;
+
+export interface WallBatch {
+  sort: WallSort;
+  offset: number;
+  limit: number;
+  authorId?: number;
+}
+
+/**
+ * The address of one batch of a wall. The web client asks it; the server names the first batch of the top and
+ * trending walls in the page itself, so the browser fetches it while the scripts load, and takes that answer only
+ * when the two addresses are the same to the character: both write it here.
+ */
+export function wallBatchPath({ sort, offset, limit, authorId }: WallBatch): string {
+  const query: Record<string, string> = { sort, offset: String(offset), limit: String(limit) };
+  if (authorId !== undefined) query.authorId = String(authorId);
+  return `/api/pictures?${new URLSearchParams(query)}`;
+}
