@@ -1,12 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TIERS } from '../items';
+import { MAX_KEYS_PER_PURCHASE } from '../lootboxes';
 import { Digits, Nullable } from './shared';
-
-/** A key costs 100¢; one purchase buys 1 to 99 (SPEC §5, §9). */
-export const KEY_PRICE_CENTS = 100;
-export const MAX_KEYS_PER_PURCHASE = 99;
-/** Unopened boxes a user may hold. */
-export const MAX_LOOTBOXES = 10;
 
 /** POST /api/purchase/key */
 export const KeyPurchaseBody = Type.Object({
@@ -28,6 +23,11 @@ export const LootboxResult = Type.Object({
   /** L or R per item: which end of the row each is revealed from. */
   openSequence: Type.String({ pattern: '^[LR]*$' }),
   lootFound: Type.Boolean(),
+  /** Beyond SPEC's three: the opening's id and nonce (its entry on the fairness page) and the counters after it. */
+  openingId: Type.Integer(),
+  nonce: Type.Integer(),
+  keyCount: Type.Integer(),
+  lootBoxCount: Type.Integer(),
 });
 export type LootboxResult = Static<typeof LootboxResult>;
 
@@ -48,6 +48,8 @@ export const Weights = Type.Object({
 export const Odds = Type.Object({
   oddsVersion: Type.Integer(),
   total: Type.Integer(),
+  /** Elusive units on sale, which set the elusive weight: floor(100000 / (1 + elusiveOnSale)). */
+  elusiveOnSale: Type.Integer(),
   tiers: Type.Array(Type.Object({ rarity: TierName, weight: Type.Integer(), items: Type.Array(Type.String()) })),
 });
 export type Odds = Static<typeof Odds>;

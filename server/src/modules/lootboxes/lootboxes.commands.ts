@@ -1,4 +1,5 @@
-import { KEY_PRICE_CENTS, MAX_LOOTBOXES, type LootboxResult } from '../../../../common/api/lootboxes';
+import type { LootboxResult } from '../../../../common/api/lootboxes';
+import { KEY_PRICE_CENTS, MAX_LOOTBOXES } from '../../../../common/lootboxes';
 import { ODDS_VERSION, drawOpening, tierWeights } from '../../../../common/fairness';
 import type { Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
@@ -60,7 +61,7 @@ export async function openLootbox(work: Work, userId: number, now: Date): Promis
   await ledger.mintLoot(work, { userId, items: opening.lootSequence, openingId });
   work.emit('keyCount', 'update', { value: counters.keyCount }, userId);
   work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, userId);
-  return opening;
+  return { ...opening, openingId, nonce: seed.nonce, ...counters };
 }
 
 /** The seed in use and the nonce this opening takes; a user's first opening starts their first seed. */

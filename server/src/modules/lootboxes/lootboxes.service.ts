@@ -13,10 +13,12 @@ export const MAX_OPENINGS_PAGE = 100;
 
 /** The weights the next opening will use and the items each tier draws from, in draw order (public). */
 export async function odds(ctx: AppContext): Promise<Odds> {
-  const weights = tierWeights(await elusiveUnitsOnSale(ctx.db));
+  const elusiveOnSale = await elusiveUnitsOnSale(ctx.db);
+  const weights = tierWeights(elusiveOnSale);
   return {
     oddsVersion: ODDS_VERSION,
     total: TOTAL_WEIGHT,
+    elusiveOnSale,
     tiers: TIERS.map((tier) => ({ rarity: tier, weight: weights[tier], items: tierItems(ODDS_VERSION, tier) })),
   };
 }

@@ -127,6 +127,7 @@ describe('boxes', () => {
     const loot = res.json<{ lootSequence: string[]; openSequence: string; lootFound: boolean }>();
     expect(loot.lootSequence).toHaveLength(5);
     expect(loot.openSequence).toMatch(/^[LR]{5}$/);
+    expect(res.json()).toMatchObject({ nonce: 0, keyCount: 0, lootBoxCount: 0, openingId: expect.any(Number) });
     const after = await owned(client);
     const added = Object.fromEntries(ITEMS.map((i) => [i.itemType, after[i.itemType]! - before[i.itemType]!]));
     const expected: Record<string, number> = {};
@@ -253,7 +254,7 @@ describe('GET /api/lootbox/odds', () => {
     const res = await t.client().get('/api/lootbox/odds');
     expect(res.statusCode).toBe(200);
     const odds = res.json();
-    expect(odds).toMatchObject({ oddsVersion: 1, total: 100_000_000 });
+    expect(odds).toMatchObject({ oddsVersion: 1, total: 100_000_000, elusiveOnSale: 0 });
     expect(odds.tiers.map((x: { rarity: string; weight: number }) => [x.rarity, x.weight])).toEqual([
       ['LETTER', 80_000_000],
       ['UNCOMMON', 15_000_000],

@@ -6,12 +6,6 @@ import { itemDetailsQuery } from '../../items/api/details';
 import { profileQuery } from '../../users/api/profile';
 import { fairnessRoot } from './fairness';
 
-/** A key costs 100¢ and one purchase buys 1 to 99 (SPEC §9; common/api/lootboxes.ts holds the same figures). */
-export const KEY_PRICE_CENTS = 100;
-export const MAX_KEYS_PER_PURCHASE = 99;
-/** Unopened boxes a user may hold (DESIGN.md §8). */
-export const MAX_LOOTBOXES = 10;
-
 type Counter = 'keyCount' | 'lootBoxCount';
 
 /** The live channels move the counters too; answers that carry one set it, so it is right while the socket is down. */
@@ -61,9 +55,8 @@ export function useOpenLootbox() {
   const client = useQueryClient();
   return useAction(async (actionKey: string) => {
     const result = await openLootbox(actionKey);
-    // The answer carries no counters, and a live update may already have moved them: read them again rather
-    // than count down twice.
-    void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+    // The counters after this opening; a live update may have set them already, to the same values.
+    setCounters(client, { keyCount: result.keyCount, lootBoxCount: result.lootBoxCount });
     void client.invalidateQueries({ queryKey: itemDetailsQuery.queryKey });
     void client.invalidateQueries({ queryKey: fairnessRoot });
     return result;

@@ -3,7 +3,8 @@ import { formatMoney } from '../../../../../common/money';
 import { ApiError, newActionKey } from '../../../lib/api';
 import { isBlockedAmountKey } from '../../../lib/moneyInput';
 import { useProfile } from '../../users/api/profile';
-import { KEY_PRICE_CENTS, MAX_KEYS_PER_PURCHASE, useBuyKeys } from '../api/lootboxes';
+import { KEY_PRICE_CENTS, MAX_KEYS_PER_PURCHASE } from '../../../../../common/lootboxes';
+import { useBuyKeys } from '../api/lootboxes';
 import { KeyIcon } from './KeyIcon';
 
 /** SPEC §9: a key purchase waits at least 500 ms, so the button's state is seen and double clicks land nowhere. */

@@ -1,15 +1,13 @@
 import type { CSSProperties } from 'react';
 import { TIER_STYLE } from '../../../../../common/items';
 import { RarityLabel } from '../../../components/ui/ItemIcon';
-import { elusiveUnitsOnSale, useItemDetails } from '../../items/api/details';
 import { useOdds } from '../api/odds';
 import { tierChances } from '../lib/chance';
 
 /** Each tier's own chance per item drawn, from the published odds (SPEC §9, DESIGN.md §8). */
 export function RarityBars() {
   const { data: odds, isError } = useOdds();
-  const { data: items } = useItemDetails();
-  const onSale = items ? elusiveUnitsOnSale(items) : undefined;
+  const onSale = odds?.elusiveOnSale;
 
   return (
     <section className="lootbox-card lootbox-card--dark" aria-labelledby="chances-title">

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LootboxResult } from '../../../../../common/api/lootboxes';
-import { emptyStage, maxRowsOf, previousLoot, stageReducer, type Stage, type StageAction } from './rows';
+import { emptyStage, maxRowsOf, previousLoot, stageReducer, type Loot, type Stage, type StageAction } from './rows';
 
-const result = (prefix: string): LootboxResult => ({
+const result = (prefix: string): Loot => ({
   lootSequence: [1, 2, 3, 4, 5].map((n) => `${prefix}${n}`),
   openSequence: 'LLLLL',
   lootFound: false,

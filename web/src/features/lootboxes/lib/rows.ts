@@ -1,5 +1,8 @@
 import type { LootboxResult } from '../../../../../common/api/lootboxes';
 
+/** What a row's reveal shows: SPEC §3's lootbox result. */
+export type Loot = Pick<LootboxResult, 'lootSequence' | 'openSequence' | 'lootFound'>;
+
 /** The last loot items the page keeps (SPEC §9 "Lootboxes"). */
 export const PREVIOUS_LOOT_KEPT = 10;
 
@@ -7,7 +10,7 @@ export const PREVIOUS_LOOT_KEPT = 10;
 export interface LootRow {
   id: number;
   state: 'opening' | 'finished';
-  result?: LootboxResult;
+  result?: Loot;
 }
 
 export interface Stage {
@@ -19,7 +22,7 @@ export interface Stage {
 
 export type StageAction =
   | { type: 'open'; id: number; max: number }
-  | { type: 'resolved'; id: number; result: LootboxResult }
+  | { type: 'resolved'; id: number; result: Loot }
   | { type: 'failed'; id: number }
   | { type: 'finished'; id: number }
   | { type: 'skip' };

@@ -1,0 +1,8 @@
+/** The lootbox rules both sides use (SPEC §5, §9; DESIGN.md §8). */
+
+/** A key costs $1. */
+export const KEY_PRICE_CENTS = 100;
+/** One purchase buys 1 to 99 keys. */
+export const MAX_KEYS_PER_PURCHASE = 99;
+/** Unopened boxes a user may hold; getting a box is free. */
+export const MAX_LOOTBOXES = 10;
