@@ -51,3 +51,32 @@ export function setting(name: string, fallback: number): number {
 
 export const benchDatabaseUrl =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** What a timed run of transactions measured: committed ones' latencies (ms) and the failures. */
+export interface TimedRun {
+  rate: number;
+  latencies: number[];
+  failures: number;
+}
+
+/** `workers` loops, each running `once` after another for `seconds`; rate is committed transactions per second. */
+export async function timedRun(workers: number, seconds: number, once: () => Promise<unknown>): Promise<TimedRun> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await once();
+          latencies.push(performance.now() - t0);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, failures };
+}

@@ -14,7 +14,7 @@ import { creditTopUp, ensureSystemAccounts, openUserAccounts, spend } from '../.
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { MemoryBus } from '../../server/src/live/bus';
 import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { benchDatabaseUrl, inParallel, openPgbench, setting } from '../pgbench';
+import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
 import { fmt, quantile, type PgbenchFigures } from './stats';
 
 const baseUrl = benchDatabaseUrl;
@@ -51,31 +51,14 @@ async function createUsers(database: Database, deps: WorkDeps): Promise<number[]
 
 /** WORKERS loops, each running one spend transaction after another for `seconds`. */
 async function spends(deps: WorkDeps, seconds: number, pick: () => number): Promise<Figures & { latencies: number[] }> {
-  const latencies: number[] = [];
-  let failures = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          await transact(deps, (w) => spend(w, { userId: pick(), amount: SPEND, kind: 'TEST' }));
-          latencies.push(performance.now() - t0);
-        } catch {
-          failures++;
-        }
-      }
-    }),
+  const run = await timedRun(WORKERS, seconds, () =>
+    transact(deps, (w) => spend(w, { userId: pick(), amount: SPEND, kind: 'TEST' })),
   );
-  const elapsed = (performance.now() - started) / 1000;
   return {
-    rate: latencies.length / elapsed,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    count: latencies.length,
-    failures,
-    latencies,
+    ...run,
+    p50: quantile(run.latencies, 0.5),
+    p99: quantile(run.latencies, 0.99),
+    count: run.latencies.length,
   };
 }
 

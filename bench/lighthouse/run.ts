@@ -13,11 +13,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { freePort } from '../../server/src/test/server-process';
 import { runSummary, median, type RunFigures } from './summary';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -35,17 +35,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const REPORTS = path.join(root, 'bench/results/lighthouse');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 240_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -15,7 +15,7 @@ import { checkConservation } from '../../server/src/ledger/conservation';
 import { MemoryBus } from '../../server/src/live/bus';
 import { openLootbox } from '../../server/src/modules/lootboxes/lootboxes.commands';
 import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { benchDatabaseUrl, inParallel, openPgbench, setting } from '../pgbench';
+import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
 
 const USERS = setting('BENCH_USERS', 1000);
@@ -28,27 +28,10 @@ const STOCK = 1_000_000;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function openings(deps: WorkDeps, users: number[], seconds: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      while (performance.now() < deadline) {
-        const userId = users[Math.floor(Math.random() * users.length)]!;
-        const t0 = performance.now();
-        try {
-          await transact(deps, (w) => openLootbox(w, userId, new Date()));
-          latencies.push(performance.now() - t0);
-        } catch {
-          failures++;
-        }
-      }
-    }),
+const openings = (deps: WorkDeps, users: number[], seconds: number) =>
+  timedRun(WORKERS, seconds, () =>
+    transact(deps, (w) => openLootbox(w, users[Math.floor(Math.random() * users.length)]!, new Date())),
   );
-  return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, failures };
-}
 
 async function main(): Promise<void> {
   const fresh = await freshPostgresDatabase(benchDatabaseUrl);

@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, PostgresCluster, RedisServer } from './cluster';
+import { freePort } from '../../server/src/test/server-process';
+import { PostgresCluster, RedisServer } from './cluster';
 import { disrupt, plan, type Done } from './disruptions';
 import { Instance } from './instances';
 import { Traffic, type Actor, type Check } from './traffic';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { MemoryMailer } from '../mail/mailer';
@@ -7,70 +6,14 @@ import { createServer, type RunningServer } from '../server';
 import { freshPostgresDatabase, missingRealServices, realPostgresUrl, realRedisUrl } from '../test/databases';
 import { makeUser, signIn } from '../test/factories';
 import { TestClient, type TestApp } from '../test/harness';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import type { LiveEvent } from './bus';
 import { LiveTestClient, settle, sleep, type Frame } from './live-test-client';
 import { RedisBus } from './redis-bus';
 
-/**
- * A TCP proxy in front of the shared Redis that the test can cut and restore, so one instance loses Redis while
- * everything else keeps it (the shared Redis itself is never stopped). While cut it keeps its port and drops every
- * connection at once, as a dead network path would.
- */
-class CuttableProxy {
-  private readonly sockets = new Set<net.Socket>();
-  private down = false;
-
-  private constructor(
-    private readonly server: net.Server,
-    readonly url: string,
-  ) {}
-
-  static async start(targetUrl: string): Promise<CuttableProxy> {
-    const target = new URL(targetUrl);
-    const upstream = { host: target.hostname, port: Number(target.port || 6379) };
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = new URL(targetUrl);
-    url.hostname = '127.0.0.1';
-    url.port = String((server.address() as net.AddressInfo).port);
-    const proxy = new CuttableProxy(server, url.toString());
-    server.on('connection', (client) => proxy.accept(client, upstream));
-    return proxy;
-  }
-
-  private accept(client: net.Socket, upstream: { host: string; port: number }): void {
-    if (this.down) {
-      client.destroy();
-      return;
-    }
-    const server = net.connect(upstream);
-    for (const [from, to] of [
-      [client, server],
-      [server, client],
-    ] as const) {
-      this.sockets.add(from);
-      from.pipe(to);
-      from.on('error', () => to.destroy());
-      from.on('close', () => {
-        this.sockets.delete(from);
-        to.destroy();
-      });
-    }
-  }
-
-  cut(): void {
-    this.down = true;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.down = false;
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
+function redisProxy(): Promise<TcpProxy> {
+  const target = new URL(realRedisUrl!);
+  return startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
 }
 
 const isResync = (f: Frame) => f.ch === 'control' && f.t === 'resync';
@@ -79,7 +22,7 @@ const quiet = { onError: () => {} };
 describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instance that loses Redis', () => {
   const channel = `wall:live:test:${process.pid}:${randomBytes(4).toString('hex')}`;
   let drop: () => Promise<void>;
-  let proxy: CuttableProxy;
+  let proxy: TcpProxy; // one instance's way to Redis, cut and restored while the shared Redis keeps running
   let a: RunningServer; // reaches Redis through the proxy
   let b: RunningServer; // reaches Redis directly
   let urlA: string;
@@ -89,10 +32,10 @@ describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instan
   beforeAll(async () => {
     const pgdb = await freshPostgresDatabase(realPostgresUrl!);
     drop = pgdb.drop;
-    proxy = await CuttableProxy.start(realRedisUrl!);
+    proxy = await redisProxy();
     const config = (redisUrl: string) =>
       loadConfig({ PORT: '3000' }, { databaseUrl: pgdb.url, redisUrl, redisChannel: channel, serveWeb: false });
-    a = await createServer(config(proxy.url), { mailer: new MemoryMailer(), logger: false });
+    a = await createServer(config(proxy.urlFor(realRedisUrl!)), { mailer: new MemoryMailer(), logger: false });
     b = await createServer(config(realRedisUrl!), { mailer: new MemoryMailer(), logger: false });
     urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
@@ -121,7 +64,7 @@ describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instan
     walls[1]!.subscribe('balance');
     await Promise.all([...walls, idle, onB].map(settle));
 
-    proxy.cut();
+    await proxy.cut();
     const fund = { pictureId: 1, authorFund: true, fundAmount: 3, fundOn: '2026-11-22T12:00:00.000Z' };
     await b.ctx.bus.publish('picture', 'fund', fund);
     await onB.next((f) => f.ch === 'picture');
@@ -131,7 +74,7 @@ describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instan
       expect(tab.frames.filter(isResync)).toEqual([]); // and nothing said so yet
     }
 
-    proxy.restore();
+    await proxy.restore();
     for (const tab of [...walls, idle]) {
       expect(await tab.next(isResync, 15_000)).toEqual({ ch: 'control', t: 'resync', m: {} });
     }
@@ -151,8 +94,8 @@ describe.skipIf(missingRealServices({ redis: true }))('a Redis bus that loses it
   const channel = `wall:live:test:${process.pid}:${randomBytes(4).toString('hex')}:bus`;
 
   it('hands its subscribers a resync when it is back, and every bus one when a publish of its own was lost', async () => {
-    const proxy = await CuttableProxy.start(realRedisUrl!);
-    const cut = await RedisBus.connect(proxy.url, { channel, ...quiet });
+    const proxy = await redisProxy();
+    const cut = await RedisBus.connect(proxy.urlFor(realRedisUrl!), { channel, ...quiet });
     const other = await RedisBus.connect(realRedisUrl!, { channel, ...quiet });
     const heardByCut: LiveEvent[] = [];
     const heardByOther: LiveEvent[] = [];
@@ -160,7 +103,7 @@ describe.skipIf(missingRealServices({ redis: true }))('a Redis bus that loses it
     other.subscribe((e) => heardByOther.push(e));
     const resync = { ch: 'control', t: 'resync', m: {} };
     try {
-      proxy.cut();
+      await proxy.cut();
       // Once the publisher knows it is cut off (a command written just before would be sent again on reconnect)...
       const publisher = (cut as unknown as { publisher: { status: string } }).publisher;
       for (let i = 0; i < 500 && publisher.status === 'ready'; i++) await sleep(10);
@@ -168,7 +111,7 @@ describe.skipIf(missingRealServices({ redis: true }))('a Redis bus that loses it
       await expect(
         cut.publish('picture', 'fund', { pictureId: 9, authorFund: false, fundAmount: 1, fundOn: 'x' }),
       ).rejects.toThrow();
-      proxy.restore();
+      await proxy.restore();
       for (let i = 0; i < 750 && (heardByCut.length === 0 || heardByOther.length === 0); i++) await sleep(20);
       await sleep(200);
       // Its own subscription came back (a resync for this instance) and its lost publish is announced to all.
