@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router';
 import { MAX_LOOTBOXES } from '../features/lootboxes/api/lootboxes';
 import { KeyShop } from '../features/lootboxes/components/KeyShop';
 import { LootboxStage } from '../features/lootboxes/components/LootboxStage';
