@@ -20,7 +20,8 @@ import {
 
 /**
  * The client's router: wouter (about 2.5 KB gzipped) under the part of react-router's API this client used, with
- * react-router's behaviour (react-router 7 was 11 KB of the first load: docs/decisions.md, "Router"). What it keeps:
+ * react-router's behaviour (react-router 7 was 11 KB of the first load: docs/decisions.md, "The router: wouter
+ * (issue 9)"). What it keeps:
  * - every location change is a React transition, so a navigation keeps the current screen until a lazy page is ready;
  * - history entries carry react-router's `{usr, key, idx}` state: `key` is new on every navigation (the route error
  *   boundary resets on it) and `idx` counts this tab's entries from 0 (the item detail's back arrow reads it);
