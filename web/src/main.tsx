@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, useRoutes } from './lib/router';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary';
 import { routes } from './app/routes';
 import { Shell } from './app/Shell';
@@ -11,11 +11,15 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
-// The declarative router: the data router (loaders, actions, fetchers) would add about 15 KB gzipped to the first
-// load for features this client does not use; route chunks load through React.lazy instead (see ./app/routes.tsx).
-const tree = [{ path: '/', element: <Shell />, children: routes }];
+// A small router (./lib/router.tsx, wouter under react-router's API): route chunks load through React.lazy (see
+// ./app/routes.tsx), and the shell shows the matched page.
 function App() {
-  return <RouteErrorBoundary>{useRoutes(tree)}</RouteErrorBoundary>;
+  const page = useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      <Shell>{page}</Shell>
+    </RouteErrorBoundary>
+  );
 }
 
 const root = createRoot(document.getElementById('root')!);

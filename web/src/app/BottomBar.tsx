@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
 import { Icon, type IconName } from './icons';

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import { brandOf } from '../../../common/brand';
 import { tenant } from '../lib/tenant';
 import { showTooltip } from './GlobalTooltip';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { useProfile } from '../features/users/api/profile';
 import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 interface State {
   failed: boolean;
@@ -8,9 +8,9 @@ interface State {
 }
 
 /**
- * An error while a page renders, or while its chunk loads (say, a chunk a newer deploy removed), shows what the
- * router's own default error screen showed before the client moved to the declarative router; moving to another
- * page clears it.
+ * An error while a page renders, or while its chunk loads (say, a chunk a newer deploy removed), shows what
+ * react-router's data router showed by default when the client used it; moving to another page (a new location key,
+ * lib/router.tsx) clears it.
  */
 class Boundary extends Component<{ children: ReactNode; locationKey: string }, State> {
   override state: State = { failed: false, error: undefined, locationKey: this.props.locationKey };

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { useLocation } from '../lib/router';
 import { BottomBar } from './BottomBar';
 import { GlobalTooltip } from './GlobalTooltip';
 import { Header } from './Header';
@@ -9,8 +9,8 @@ import { PopupHost } from './popups/PopupHost';
 import { useNavigationRules, useSessionRules } from './useShellEffects';
 import './Shell.css';
 
-/** The frame around every page: header, side and right panels on desktop, the bottom bar below 1230 px. */
-export function Shell() {
+/** The frame around every page (its children): header, side and right panels on desktop, the bottom bar below 1230 px. */
+export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useNavigationRules();
   useSessionRules();
@@ -22,9 +22,7 @@ export function Shell() {
           <MainMenu />
         </aside>
         <main className="shell__main" id="main">
-          <Suspense fallback={<p className="loading">Loading...</p>}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<p className="loading">Loading...</p>}>{children}</Suspense>
         </main>
         <aside className="right-panel" aria-label="Right panel">
           {hasExtraPanel(pathname) && (

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { formatMoney } from '../../../common/money';
 import { logout } from '../features/auth/api/logout';
 import { useProfile } from '../features/users/api/profile';

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { RouteObject } from '../lib/router';
 import { tenant } from '../lib/tenant';
 import { Placeholder } from '../pages/Placeholder';
 import WallPage from '../pages/WallPage';
@@ -9,49 +9,52 @@ import WallPage from '../pages/WallPage';
  * 'Loading...' meanwhile, and a navigation keeps the current screen until the next one is ready). The wall is in the
  * entry chunk: it is the page most visits start on, and a separate chunk would only be fetched after the entry ran.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['element'] => {
+const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
   return <Page />;
 };
-const soon = (title: string): RouteObject['element'] => <Placeholder title={title} />;
+const soon = (title: string): ReactNode => <Placeholder title={title} />;
 
 const items = (name: 'MyItemsPage' | 'ItemStorePage') =>
   page(() => import('../pages/ItemsPages').then((m) => ({ default: m[name] })));
 const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => ({ default: m[name] })));
 
-/** SPEC §2's route table. A later issue replaces a `soon(...)` line with its screen's `page(...)`. */
+/**
+ * SPEC §2's route table. A later issue replaces a `soon(...)` line with its screen's `page(...)`. The first route
+ * whose path matches is shown (lib/router.tsx), so a path with a fixed segment comes before a parameter in its place.
+ */
 export const routes: RouteObject[] = [
-  { index: true, element: <WallPage /> },
-  { path: 'trending', element: <WallPage /> },
-  { path: 'image/share/:imageId', element: page(() => import('../pages/SharePage')) },
-  { path: 'image/:browsing/:id', element: page(() => import('../pages/ImageDetailPage')) },
-  { path: 'profile/edit', element: page(() => import('../pages/SetProfilePage')) },
-  { path: 'profile/:userId', element: page(() => import('../pages/ProfilePage')) },
-  { path: 'mobile-profile', element: page(() => import('../pages/MobileProfilePage')) },
-  { path: 'upload', element: page(() => import('../pages/UploadPage')) },
-  { path: 'lootboxes', element: page(() => import('../pages/LootboxesPage')) },
-  { path: 'lootboxes/fairness', element: page(() => import('../pages/FairnessPage')) },
-  { path: 'my-items', element: items('MyItemsPage') },
-  { path: 'item-store', element: items('ItemStorePage') },
-  { path: 'items-detail/:itemType/:type', element: page(() => import('../pages/ItemDetailPage')) },
-  { path: 'chat', element: soon('Chat') },
-  { path: 'notifications', element: soon('Notifications') },
-  { path: 'mobile-notifications', element: soon('Notifications') },
-  { path: 'verify-email', element: page(() => import('../pages/VerifyEmailPage')) },
-  { path: 'goodwill', element: soon('Swag') },
-  { path: 'goodwill/proof', element: soon('Swag proof') },
-  { path: 'transactions', element: soon('Transactions') },
-  { path: 'transactions/:type', element: soon('Transaction details') },
-  { path: 'success', element: payment('SuccessPage') },
-  { path: 'cancel', element: payment('CancelPage') },
-  { path: 'close-the-window', element: payment('CloseTheWindowPage') },
-  { path: 'admin-console', element: soon('Admin console') },
+  { path: '/', element: <WallPage /> },
+  { path: '/trending', element: <WallPage /> },
+  { path: '/image/share/:imageId', element: page(() => import('../pages/SharePage')) },
+  { path: '/image/:browsing/:id', element: page(() => import('../pages/ImageDetailPage')) },
+  { path: '/profile/edit', element: page(() => import('../pages/SetProfilePage')) },
+  { path: '/profile/:userId', element: page(() => import('../pages/ProfilePage')) },
+  { path: '/mobile-profile', element: page(() => import('../pages/MobileProfilePage')) },
+  { path: '/upload', element: page(() => import('../pages/UploadPage')) },
+  { path: '/lootboxes', element: page(() => import('../pages/LootboxesPage')) },
+  { path: '/lootboxes/fairness', element: page(() => import('../pages/FairnessPage')) },
+  { path: '/my-items', element: items('MyItemsPage') },
+  { path: '/item-store', element: items('ItemStorePage') },
+  { path: '/items-detail/:itemType/:type', element: page(() => import('../pages/ItemDetailPage')) },
+  { path: '/chat', element: soon('Chat') },
+  { path: '/notifications', element: soon('Notifications') },
+  { path: '/mobile-notifications', element: soon('Notifications') },
+  { path: '/verify-email', element: page(() => import('../pages/VerifyEmailPage')) },
+  { path: '/goodwill', element: soon('Swag') },
+  { path: '/goodwill/proof', element: soon('Swag proof') },
+  { path: '/transactions', element: soon('Transactions') },
+  { path: '/transactions/:type', element: soon('Transaction details') },
+  { path: '/success', element: payment('SuccessPage') },
+  { path: '/cancel', element: payment('CancelPage') },
+  { path: '/close-the-window', element: payment('CloseTheWindowPage') },
+  { path: '/admin-console', element: soon('Admin console') },
   // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false).
   ...(tenant === 'charity'
     ? [
-        { path: 'my-donations', element: soon('Donation links') },
-        { path: 'public-donations', element: soon('Donation links') },
+        { path: '/my-donations', element: soon('Donation links') },
+        { path: '/public-donations', element: soon('Donation links') },
       ]
     : []),
   { path: '*', element: soon('Page not found') },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { pageTitle } from '../../../common/brand';
 import { endSession } from '../features/auth/api/logout';
 import { useProfile, useSetProfileField } from '../features/users/api/profile';

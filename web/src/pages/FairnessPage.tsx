@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { OpeningsList } from '../features/lootboxes/components/OpeningsList';
 import { SeedPanel } from '../features/lootboxes/components/SeedPanel';
 import '../features/lootboxes/lootboxes.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '../lib/router';
 import { useNeighbours, type Neighbour } from '../features/pictures/api/neighbours';
 import { usePicture, type WallKey } from '../features/pictures/api/pictures';
 import { AuthorLink } from '../features/pictures/components/AuthorLink';

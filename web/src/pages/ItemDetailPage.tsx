@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router';
 import { ItemDetail } from '../features/items/components/ItemDetail';
 
 /** /items-detail/{itemType}/{type}: type is graph, my-items or item-store, and picks the first tab. */

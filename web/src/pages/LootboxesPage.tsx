@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
 import { MAX_LOOTBOXES } from '../../../common/lootboxes';
+import { Link, useSearchParams } from '../lib/router';
 import { KeyShop } from '../features/lootboxes/components/KeyShop';
 import { LootboxStage } from '../features/lootboxes/components/LootboxStage';
 import { RarityBars } from '../features/lootboxes/components/RarityBars';

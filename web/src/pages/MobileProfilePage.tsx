@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { logout } from '../features/auth/api/logout';
 import { useProfile } from '../features/users/api/profile';
 

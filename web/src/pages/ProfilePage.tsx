@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/router';
 import { Wall } from '../features/pictures/components/Wall';
 import { useProfile } from '../features/users/api/profile';
 import { useUserInfo } from '../features/users/api/userInfo';

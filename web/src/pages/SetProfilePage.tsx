@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useOwnPictures } from '../features/pictures/api/pictures';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
 import { useProfile } from '../features/users/api/profile';

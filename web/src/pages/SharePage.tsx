@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/router';
 import { shareExportSize } from '../../../common/upload-rules';
 import type { Picture } from '../../../common/api/pictures';
 import { usePicture } from '../features/pictures/api/pictures';

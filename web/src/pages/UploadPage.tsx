@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { isValidUploadPrice } from '../../../common/upload-rules';
 import { fieldErrorsOf, newActionKey } from '../lib/api';
 import { cleanDollarInput, isBlockedAmountKey } from '../lib/moneyInput';

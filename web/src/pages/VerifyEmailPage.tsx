@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { useVerifyEmail, type VerifyState } from '../features/auth/api/verifyEmail';
 
 const TEXT: Record<VerifyState, string> = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../lib/router';
 import { findPlace, type WallKey } from '../features/pictures/api/pictures';
 import { Wall } from '../features/pictures/components/Wall';
 import { useSwipe } from '../features/pictures/lib/hooks';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { itemOf } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon, RarityLabel } from '../../../components/ui/ItemIcon';
@@ -28,7 +28,7 @@ export function ItemDetail({ itemType, type }: { itemType: string; type: string 
   }
 
   const back = () => {
-    // react-router numbers its history entries: idx 0 is the first page of this tab.
+    // The router numbers its history entries (lib/router.tsx): idx 0 is the first page of this tab.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate(backPath(type));

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { ItemDetails } from '../../../../../common/api/items';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon, RarityLabel } from '../../../components/ui/ItemIcon';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useItemDetails } from '../api/details';
 import { ITEM_FIELDS, useVisibleFields } from '../lib/fields';
 import {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useCachedImage } from '../../../lib/imageCache';
 
 /** The author's avatar and name, both opening their profile (SPEC §2 "Walls and picture cards"). */

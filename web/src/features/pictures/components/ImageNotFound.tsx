@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 /** What the detail and share pages show for an unknown or missing picture (SPEC §2: 'Image not found'). */
 export function ImageNotFound() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { useFirstPicture } from '../../../lib/loadOrder';
 import { useTouchScreen } from '../lib/hooks';
