@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 /*
  * Boundaries (docs/ARCHITECTURE.md "Layers, and which may import which"): the rules below keep the layers apart, and
@@ -44,18 +44,15 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': undefined,
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
+    plugins: { import: importPlugin },
+    // Library files are never read for the import rules: they are no part of any cycle of ours.
+    settings: { ...importPlugin.flatConfigs.typescript.settings, 'import/ignore': ['node_modules'] },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       // A cycle means two files that cannot be understood (or loaded) one without the other.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -78,7 +75,7 @@ export default tseslint.config(
       ],
       // Layers (bulletproof-react): app/ and pages/ compose features; a feature shows others only its api/ folder;
       // lib/, hooks/ and components/ are shared by all, so they import none of the above.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
