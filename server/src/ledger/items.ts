@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isItemType } from '../../../common/items';
 import { rows } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
@@ -60,17 +60,14 @@ export function netItemPostings(postings: ItemPosting[]): ItemPosting[] {
  * the free units, so nobody ever goes below what they own or gives away what their sell offer holds.
  */
 export async function postItems(work: Work, input: ItemEntryInput, entryId?: number): Promise<{ entryId: number }> {
-  const net = netItemPostings(input.postings).sort((a, b) =>
-    a.userId === b.userId ? a.itemType.localeCompare(b.itemType) : (a.userId ?? 0) - (b.userId ?? 0),
-  );
-  for (const p of net) {
-    if (p.userId === null) continue;
-    if (p.quantity > 0) {
-      await work.tx.execute(
-        sql`INSERT INTO inventories (user_id, item_type, quantity) VALUES (${p.userId}, ${p.itemType}, ${p.quantity})
-            ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity`,
-      );
-    } else {
+  const net = netItemPostings(input.postings)
+    .filter((p): p is ItemPosting & { userId: number } => p.userId !== null)
+    .sort((a, b) => (a.userId === b.userId ? a.itemType.localeCompare(b.itemType) : a.userId - b.userId));
+  // Runs of gains become one statement (a lootbox's five items: one round trip); a take stays a guarded update of
+  // its own. Either way the rows are locked in the order above.
+  for (let i = 0; i < net.length;) {
+    const p = net[i]!;
+    if (p.quantity < 0) {
       const taken = await rows<{ quantity: number }>(
         work.tx,
         sql`UPDATE inventories SET quantity = quantity + ${p.quantity}
@@ -78,23 +75,43 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
             RETURNING quantity`,
       );
       if (taken.length === 0) throw new InsufficientItems(p.userId, p.itemType);
+      i++;
+      continue;
     }
+    let end = i;
+    while (end < net.length && net[end]!.quantity > 0) end++;
+    const gains = sql.join(
+      net.slice(i, end).map((g) => sql`(${g.userId}::bigint, ${g.itemType}, ${g.quantity}::int)`),
+      sql`, `,
+    );
+    await work.tx.execute(
+      sql`INSERT INTO inventories (user_id, item_type, quantity) VALUES ${gains}
+          ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity`,
+    );
+    i = end;
   }
-  const id =
-    entryId ??
-    (
-      await rows<{ id: number }>(
-        work.tx,
-        sql`INSERT INTO journal_entries (kind, user_id, resource_id, memo)
-            VALUES (${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null},
-                    ${input.memo === undefined ? null : JSON.stringify(input.memo)}::jsonb)
-            RETURNING id`,
-      )
-    )[0]!.id;
-  const values = sql.join(
-    input.postings.map((p) => sql`(${id}::bigint, ${p.userId}::bigint, ${p.itemType}, ${p.quantity}::int)`),
-    sql`, `,
+  const postings = (entry: SQL) =>
+    sql.join(
+      input.postings.map((p) => sql`(${entry}, ${p.userId}::bigint, ${p.itemType}, ${p.quantity}::int)`),
+      sql`, `,
+    );
+  if (entryId !== undefined) {
+    await work.tx.execute(
+      sql`INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings(sql`${entryId}::bigint`)}`,
+    );
+    return { entryId };
+  }
+  // The entry and its postings in one statement.
+  const [row] = await rows<{ id: number }>(
+    work.tx,
+    sql`WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
+          VALUES (${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null},
+                  ${input.memo === undefined ? null : JSON.stringify(input.memo)}::jsonb)
+          RETURNING id),
+        p AS (INSERT INTO item_postings (entry_id, user_id, item_type, quantity)
+          SELECT e.id, v.user_id, v.item_type, v.quantity
+          FROM e, (VALUES ${postings(sql`NULL::bigint`)}) AS v(entry_id, user_id, item_type, quantity) RETURNING 1)
+        SELECT id FROM e`,
   );
-  await work.tx.execute(sql`INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${values}`);
-  return { entryId: id };
+  return { entryId: row!.id };
 }
