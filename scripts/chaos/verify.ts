@@ -102,7 +102,7 @@ async function acknowledgedAnswersKept(db: pg.Client, t: Traffic): Promise<Check
   return {
     name: 'every acknowledged money call is in the database',
     ok: missing.length === 0,
-    detail: `${t.acks.length} acknowledged (top-ups, uploads, funds), ${missing.length} missing${
+    detail: `${t.acks.length} acknowledged (${[...new Set(t.acks.map((a) => a.kind))].join(', ')}), ${missing.length} missing${
       missing.length
         ? `: ${missing
             .slice(0, 3)
