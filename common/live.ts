@@ -1,3 +1,5 @@
+import type { MarketItemMessage } from './market';
+
 /**
  * The live connection's messages, typed once for the hub and the web client (SPEC §7 "Live connection").
  * Every frame is an envelope {ch, t, m}.
@@ -56,6 +58,11 @@ export interface LiveChannels {
     /** A user chose another profile picture: the cards of their pictures show the new face. */
     author: AuthorMessage;
   };
+  /**
+   * Every change of an item's book (SPEC §3 "Market update message"). Subscribers get the public fields; a user whose
+   * position changed gets one message with their `user*` fields instead, on their own sockets only.
+   */
+  market: { marketItem: MarketItemMessage };
 }
 
 export type Channel = keyof LiveChannels;
@@ -73,8 +80,14 @@ export type Envelope<C extends Channel = Channel, T extends AnyTopic<C> = AnyTop
   [K in C]: { [U in Topic<K> & T]: { ch: K; t: U; m: Payload<K, U> } }[Topic<K> & T];
 }[C];
 
-/** An event on its way to sockets. `userId` set: only that user's sockets receive it (it is never sent). */
-export type LiveEvent = Envelope & { userId?: number };
+/**
+ * An event on its way to sockets. `userId` set: only that user's sockets receive it. `except`: a public event that
+ * those users' sockets skip (they get a message of their own). Neither is ever sent.
+ */
+export type LiveEvent = Envelope & { userId?: number; except?: number[] };
+
+/** Who hears an event: a user id (that user's sockets only) or every subscriber except some users. */
+export type Audience = number | { except: number[] };
 
 /**
  * Builds an event from its parts, checked against the channel map. The one place the parts are joined into the
@@ -84,10 +97,11 @@ export function liveEvent<C extends Channel, T extends Topic<C>>(
   channel: C,
   topic: T,
   payload: Payload<C, T>,
-  userId?: number,
+  to?: Audience,
 ): LiveEvent {
   const event = { ch: channel, t: topic, m: payload } as unknown as LiveEvent;
-  return userId === undefined ? event : { ...event, userId };
+  if (to === undefined) return event;
+  return typeof to === 'number' ? { ...event, userId: to } : { ...event, except: to.except };
 }
 
 /** Channels whose messages reach only the user they belong to. */

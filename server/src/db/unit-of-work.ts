@@ -1,4 +1,4 @@
-import { liveEvent, type Channel, type LiveEvent, type Payload, type Topic } from '../../../common/live';
+import { liveEvent, type Audience, type Channel, type LiveEvent, type Payload, type Topic } from '../../../common/live';
 import type { Db, Tx } from './connection';
 
 /**
@@ -7,8 +7,8 @@ import type { Db, Tx } from './connection';
  */
 export interface Work {
   tx: Tx;
-  /** Raises a live event, typed from the channel map, sent once the transaction commits. */
-  emit<C extends Channel, T extends Topic<C>>(channel: C, topic: T, payload: Payload<C, T>, userId?: number): void;
+  /** Raises a live event, typed from the channel map, sent once the transaction commits; `to` as in liveEvent. */
+  emit<C extends Channel, T extends Topic<C>>(channel: C, topic: T, payload: Payload<C, T>, to?: Audience): void;
 }
 
 export interface WorkDeps {
@@ -21,7 +21,7 @@ export interface WorkDeps {
 export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>): Promise<T> {
   const events: LiveEvent[] = [];
   const result = await deps.db.transaction((tx) =>
-    fn({ tx, emit: (channel, topic, payload, userId) => events.push(liveEvent(channel, topic, payload, userId)) }),
+    fn({ tx, emit: (channel, topic, payload, to) => events.push(liveEvent(channel, topic, payload, to)) }),
   );
   for (const event of events) {
     deps.send(event).catch((err) => deps.onPublishError?.(err));

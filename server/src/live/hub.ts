@@ -151,14 +151,14 @@ export class Hub implements LiveSnapshots {
     socket.on('error', () => socket.terminate()); // 'close' follows and cleans up
   }
 
-  /** Sends an event to every socket that should see it; `userId` is never sent. */
+  /** Sends an event to every socket that should see it; `userId` and `except` are never sent. */
   deliver(event: LiveEvent): void {
     if (event.ch === 'control') {
       if (event.t === 'sessionEnded' && event.userId !== undefined) this.endSession(event.userId, event.m.session);
       if (event.t === 'resync') this.resync();
       return;
     }
-    const { ch, t, m, userId } = event;
+    const { ch, t, m, userId, except } = event;
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
@@ -167,6 +167,7 @@ export class Hub implements LiveSnapshots {
     let text: string | undefined;
     for (const client of targets) {
       if (!client.channels.has(ch)) continue;
+      if (except && client.userId !== null && except.includes(client.userId)) continue;
       text ??= JSON.stringify({ ch, t, m });
       client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
       this.send(client, text);

@@ -135,6 +135,7 @@ function parseEvent(raw: string): LiveEvent | undefined {
     const e = JSON.parse(raw) as Partial<LiveEvent> | null;
     if (!e || typeof e.ch !== 'string' || typeof e.t !== 'string') return undefined;
     if (e.userId !== undefined && !Number.isSafeInteger(e.userId)) return undefined;
+    if (e.except !== undefined && !(Array.isArray(e.except) && e.except.every(Number.isSafeInteger))) return undefined;
     return e as LiveEvent;
   } catch {
     return undefined;
