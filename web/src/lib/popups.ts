@@ -5,7 +5,9 @@ export type PopupSpec =
   | { kind: 'nickname' }
   | { kind: 'welcome'; username: string }
   /** Add money; with `missing` it is the top-up popup for a shortfall. */
-  | { kind: 'addMoney'; missing?: number };
+  | { kind: 'addMoney'; missing?: number }
+  /** An item's sell offers (each with Buy) or buy offers (each with Sell). */
+  | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' };
 
 export type SignInTab = 'easy' | 'login' | 'register';
 

@@ -1,6 +1,7 @@
 import { NicknamePopup } from '../../features/auth/components/NicknamePopup';
 import { SignInPopup } from '../../features/auth/components/SignInPopup';
 import { WelcomePopup } from '../../features/auth/components/WelcomePopup';
+import { OffersPopup } from '../../features/market/components/OffersPopup';
 import { AddMoneyPopup } from '../../features/payments/components/AddMoneyPopup';
 import type { PopupSpec } from '../../lib/popups';
 
@@ -15,5 +16,7 @@ export default function OpenPopup({ spec }: { spec: PopupSpec }) {
       return <WelcomePopup username={spec.username} />;
     case 'addMoney':
       return <AddMoneyPopup key={spec.missing ?? 0} missing={spec.missing} />;
+    case 'offers':
+      return <OffersPopup key={`${spec.itemType}/${spec.side}`} itemType={spec.itemType} side={spec.side} />;
   }
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ItemDetails } from '../../../../../common/api/items';
 import { Link, useNavigate } from '../../../lib/router';
 import { itemOf } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
@@ -9,9 +10,17 @@ import '../items.css';
 
 /**
  * One item: its name, icon, rarity, what the user owns and what the market holds, with the SELL, BUY and DETAILS
- * tabs. The market itself (offers, forms, graphs) comes with the market issue; until then the tabs say so plainly.
+ * tabs. What a tab shows is the page's to say (`panel`): the market feature fills them.
  */
-export function ItemDetail({ itemType, type }: { itemType: string; type: string | undefined }) {
+export function ItemDetail({
+  itemType,
+  type,
+  panel,
+}: {
+  itemType: string;
+  type: string | undefined;
+  panel: (tab: DetailTab, item: ItemDetails) => ReactNode;
+}) {
   const navigate = useNavigate();
   const { data: items, isError } = useItemDetails();
   const [tab, setTab] = useState<DetailTab>(() => firstTab(type));
@@ -87,29 +96,7 @@ export function ItemDetail({ itemType, type }: { itemType: string; type: string 
         ))}
       </div>
       <div id="item-tab-panel" role="tabpanel" aria-labelledby={`item-tab-${tab}`} className="item-detail__panel">
-        {tab === 'SELL' && (
-          <>
-            <h2>Sell {catalogue.name}</h2>
-            <p>The market is not open yet: {catalogue.name} cannot be offered for sale or sold to a buyer.</p>
-            <p className="muted">Sell offers and the sell form will be here when the market opens.</p>
-          </>
-        )}
-        {tab === 'BUY' && (
-          <>
-            <h2>Buy {catalogue.name}</h2>
-            <p>The market is not open yet: nobody can buy or offer to buy {catalogue.name}.</p>
-            <p className="muted">
-              Until it opens, items come from <Link to="/lootboxes">lootboxes</Link>.
-            </p>
-          </>
-        )}
-        {tab === 'DETAILS' && (
-          <>
-            <h2>Trades</h2>
-            <p>Item was not traded yet</p>
-            <p className="muted">Price graphs of the last trades and the last twelve months will be here.</p>
-          </>
-        )}
+        {item ? panel(tab, item) : !isError && <p className="loading">Loading...</p>}
       </div>
     </section>
   );
