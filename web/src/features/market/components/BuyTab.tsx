@@ -12,8 +12,7 @@ export function BuyTab({ item }: { item: ItemDetails }) {
     <div className="market-tab">
       <h2>Buy {item.name}</h2>
       {item.user.buyOffer && <OwnOffer itemType={item.itemType} side="buy" offer={item.user.buyOffer} />}
-      <div className="market-tab__actions">
-        <MarketBuyButton item={item} />
+      <MarketBuyButton item={item}>
         <button
           type="button"
           className="button"
@@ -23,7 +22,7 @@ export function BuyTab({ item }: { item: ItemDetails }) {
         >
           Offer Price
         </button>
-      </div>
+      </MarketBuyButton>
       {offering && (
         <div id="buy-offer-form">
           <BuyOfferForm item={item} onCreated={() => setOffering(false)} />

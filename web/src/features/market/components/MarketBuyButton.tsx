@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
 import type { PriceMoved } from '../../../../../common/api/market';
 import { formatMoney } from '../../../../../common/money';
@@ -25,8 +25,8 @@ function refusal(err: unknown, name: string): string | undefined {
   return failureText(err);
 }
 
-/** Buys one unit at the market's sell price, the best other seller's. */
-export function MarketBuyButton({ item }: { item: ItemDetails }) {
+/** Buys one unit at the market's sell price, the best other seller's; `children` sit beside the button. */
+export function MarketBuyButton({ item, children }: { item: ItemDetails; children?: ReactNode }) {
   const client = useQueryClient();
   const buy = useMarketBuy();
   const { data: profile } = useProfile();
@@ -63,17 +63,20 @@ export function MarketBuyButton({ item }: { item: ItemDetails }) {
 
   return (
     <div className="market-buy">
-      {/* A disabled button gets no pointer events: the tip sits on its wrapper. */}
-      <span className="market-buy__tip" data-tip={check.reason} tabIndex={check.reason ? 0 : undefined}>
-        <button
-          type="button"
-          className="button button--primary market-buy__button"
-          disabled={!check.ok}
-          onClick={() => void run()}
-        >
-          {busy ? 'Buying...' : bestSo === null ? 'Buy' : `Buy for ${formatMoney(bestSo)}`}
-        </button>
-      </span>
+      <div className="market-buy__row">
+        {/* A disabled button gets no pointer events: the tip sits on its wrapper. */}
+        <span className="market-buy__tip" data-tip={check.reason} tabIndex={check.reason ? 0 : undefined}>
+          <button
+            type="button"
+            className="button button--primary market-buy__button"
+            disabled={!check.ok}
+            onClick={() => void run()}
+          >
+            {busy ? 'Buying...' : bestSo === null ? 'Buy' : `Buy for ${formatMoney(bestSo)}`}
+          </button>
+        </span>
+        {children}
+      </div>
       {check.reason && <p className="muted market-buy__reason">{check.reason}</p>}
       {error && (
         <p className="form-error" role="alert">
