@@ -23,3 +23,6 @@ export function relativeTime(at: Date | string | number, now: Date | number = Da
   const text = `${Math.floor(elapsed / unit[0])}${unit[1]}`;
   return ago ? `${text} ago` : text;
 }
+
+/** ISO 8601 of a moment the database or a client handed over as a Date, a string or epoch milliseconds. */
+export const isoTime = (at: Date | string | number): string => new Date(at).toISOString();

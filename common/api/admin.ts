@@ -16,5 +16,8 @@ export const ConservationReport = Type.Object({
   itemsInExistence: Type.Integer(),
   unbalancedItemEntries: Type.Integer(),
   driftedInventories: Type.Integer(),
+  escrowMismatches: Type.Integer(),
+  heldMismatches: Type.Integer(),
+  crossedBooks: Type.Integer(),
 });
 export type ConservationReport = Static<typeof ConservationReport>;

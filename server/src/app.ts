@@ -24,6 +24,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { itemRoutes } from './modules/items/items.routes';
 import { lootboxRoutes } from './modules/lootboxes/lootboxes.routes';
+import { marketRoutes } from './modules/market/market.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await pictureRoutes(app, ctx);
   await itemRoutes(app, ctx);
   await lootboxRoutes(app, ctx);
+  await marketRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

@@ -10,6 +10,7 @@ const TAGS = [
   { name: 'pictures', description: 'The wall: rankings, detail, upload, funding, stored images' },
   { name: 'items', description: 'The catalogue of letters and emojis, what is on sale and what one owns' },
   { name: 'lootboxes', description: 'Keys, free boxes, openings and the proof that no opening was rigged' },
+  { name: 'market', description: 'Buy and sell offers, trades at the resting price, and the price graphs' },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

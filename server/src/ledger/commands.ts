@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
 import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import { postItems } from './items';
+import type { Fill, Side } from '../../../common/market';
+import { postItems, tradeItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
@@ -77,6 +78,65 @@ export function mintLoot(
       { userId: p.userId, itemType, quantity: n },
     ]),
   });
+}
+
+/** Unlocking every item's graphs: a spend like any other (half to the cause). */
+export function unlockGraphs(work: Work, p: { userId: number; price: number }): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.price, kind: 'GRAPH' });
+}
+
+/** What one market order does to money and units: its fills, and the taker's own escrow and held units. */
+export interface OrderSettlement {
+  itemType: string;
+  takerId: number;
+  /** The taker's side: BUY takes resting sell offers, SELL takes resting buy offers. */
+  side: Side;
+  fills: Fill[];
+  /** Change of the taker's escrow (a buy offer placed, replaced or cancelled), cents. */
+  escrowChange: number;
+  /** Change of the units the taker's sell offer holds (placed, replaced or cancelled). */
+  heldChange: number;
+}
+
+/**
+ * Settles a market order in one journal entry (DESIGN.md §3 and §8). A buying taker pays each fill at the resting
+ * price from its available balance (so a bid that fills below its price keeps the difference) and moves its own
+ * bid's escrow; a selling taker is paid from the resting bids' escrow. The seller's proceeds lose the fee, which
+ * goes to market fees. The units come from the sellers' free or held units as the side says. Every account the
+ * order touches is updated in the ledger's fixed order inside one `post`, so concurrent orders never deadlock, and
+ * a short balance or missing unit throws and changes nothing. Answers the entry, or null when nothing moved.
+ */
+export async function settleOrder(work: Work, o: OrderSettlement): Promise<PostResult | null> {
+  const postings: Posting[] = [];
+  const add = (acct: string, amount: number) => amount !== 0 && postings.push({ account: acct, amount });
+  const units = o.fills.reduce((n, f) => n + f.quantity, 0);
+  for (const f of o.fills) {
+    const paid = f.price * f.quantity;
+    const sellerId = o.side === 'BUY' ? f.makerId : o.takerId;
+    add(o.side === 'BUY' ? account.available(o.takerId) : account.escrow(f.makerId), -paid);
+    add(account.available(sellerId), paid - f.fee);
+    add(account.marketFees, f.fee);
+  }
+  add(account.available(o.takerId), -o.escrowChange);
+  add(account.escrow(o.takerId), o.escrowChange);
+
+  const result =
+    postings.length === 0
+      ? null
+      : await post(work, {
+          kind: units > 0 ? (o.side === 'BUY' ? 'ITEM_BUY' : 'ITEM_SELL') : 'ESCROW',
+          userId: o.takerId,
+          resourceId: o.itemType,
+          postings,
+        });
+  const makers = o.fills.map((f) =>
+    o.side === 'BUY'
+      ? { userId: f.makerId, quantity: -f.quantity, held: -f.quantity }
+      : { userId: f.makerId, quantity: f.quantity, held: 0 },
+  );
+  const taker = { userId: o.takerId, quantity: o.side === 'BUY' ? units : -units, held: o.heldChange };
+  await tradeItems(work, { entryId: result?.entryId ?? null, itemType: o.itemType, changes: [...makers, taker] });
+  return result;
 }
 
 /** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */

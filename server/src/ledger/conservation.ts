@@ -21,6 +21,12 @@ export interface ConservationReport {
   unbalancedItemEntries: number;
   /** Inventories whose quantity differs from the sum of their item postings, or that hold more than they own. */
   driftedInventories: number;
+  /** Users whose escrow differs from what their buy offers promise (price × quantity). */
+  escrowMismatches: number;
+  /** Inventories whose held units differ from their owner's sell offer. */
+  heldMismatches: number;
+  /** Items whose book crosses between different users: a buy offer at or above another user's sell offer. */
+  crossedBooks: number;
 }
 
 /** The books, checked at any moment (DESIGN.md §3): tests run it after every money test; admins see it. */
@@ -47,7 +53,18 @@ export async function checkConservation(exec: Executor): Promise<ConservationRep
                    WHERE user_id IS NOT NULL GROUP BY user_id, item_type) p
           ON p.user_id = i.user_id AND p.item_type = i.item_type
         WHERE coalesce(i.quantity, 0) <> coalesce(p.total, 0) OR i.held > i.quantity OR i.quantity < 0) d)::int
-        AS "driftedInventories"`,
+        AS "driftedInventories",
+      (SELECT count(*) FROM ledger_accounts a
+        LEFT JOIN (SELECT user_id, sum(price * quantity) AS total FROM market_offers WHERE side = 'BUY'
+                   GROUP BY user_id) b ON b.user_id = a.user_id
+        WHERE a.kind = 'escrow' AND a.balance <> coalesce(b.total, 0))::int AS "escrowMismatches",
+      (SELECT count(*) FROM inventories i
+        FULL JOIN (SELECT user_id, item_type, quantity FROM market_offers WHERE side = 'SELL') s
+          ON s.user_id = i.user_id AND s.item_type = i.item_type
+        WHERE coalesce(i.held, 0) <> coalesce(s.quantity, 0))::int AS "heldMismatches",
+      (SELECT count(DISTINCT a.item_type) FROM market_offers a JOIN market_offers b
+        ON b.item_type = a.item_type AND b.side = 'BUY' AND a.side = 'SELL'
+       AND b.price >= a.price AND b.user_id <> a.user_id)::int AS "crossedBooks"`,
   );
   const report = r!;
   return {
@@ -59,6 +76,9 @@ export async function checkConservation(exec: Executor): Promise<ConservationRep
       report.driftedAccounts === 0 &&
       report.itemsMinted === report.itemsInExistence &&
       report.unbalancedItemEntries === 0 &&
-      report.driftedInventories === 0,
+      report.driftedInventories === 0 &&
+      report.escrowMismatches === 0 &&
+      report.heldMismatches === 0 &&
+      report.crossedBooks === 0,
   };
 }

@@ -115,3 +115,66 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
   );
   return { entryId: row!.id };
 }
+
+/** One user's change in a trade: units owned and units their sell offer holds (signed). */
+export interface HoldingChange {
+  userId: number;
+  quantity: number;
+  held: number;
+}
+
+/**
+ * Moves one item between users in a trade and sets what their sell offers hold, adding the ownership postings to
+ * `entryId` (the trade's money entry). A change that would leave a user with fewer than no units, or offering more
+ * than they own, changes nothing and throws InsufficientItems. Only trades of one item under its book lock change
+ * several users' rows of that item, so the rows need no further lock order.
+ */
+export async function tradeItems(
+  work: Work,
+  p: { entryId: number | null; itemType: string; changes: HoldingChange[] },
+): Promise<void> {
+  const changes = p.changes.filter((c) => c.quantity !== 0 || c.held !== 0);
+  const moved = changes.filter((c) => c.quantity !== 0);
+  if (moved.length > 0) {
+    if (p.entryId === null) throw new LedgerError('units that change hands need an entry');
+    netItemPostings(moved.map((c) => ({ userId: c.userId, itemType: p.itemType, quantity: c.quantity })));
+  }
+  // Takes and holds are guarded updates of rows that must exist; plain gains may create the row.
+  const guarded = changes.filter((c) => c.quantity < 0 || c.held !== 0);
+  const gains = changes.filter((c) => c.quantity > 0 && c.held === 0);
+  if (guarded.length > 0) {
+    const values = sql.join(
+      guarded.map((c) => sql`(${c.userId}::bigint, ${c.quantity}::int, ${c.held}::int)`),
+      sql`, `,
+    );
+    const done = await rows<{ user_id: number }>(
+      work.tx,
+      sql`UPDATE inventories i SET quantity = i.quantity + v.quantity, held = i.held + v.held
+          FROM (VALUES ${values}) AS v(user_id, quantity, held)
+          WHERE i.user_id = v.user_id AND i.item_type = ${p.itemType}
+            AND i.quantity + v.quantity >= i.held + v.held AND i.held + v.held >= 0
+          RETURNING i.user_id`,
+    );
+    if (done.length < guarded.length) {
+      const short = guarded.find((c) => !done.some((d) => Number(d.user_id) === c.userId))!;
+      throw new InsufficientItems(short.userId, p.itemType);
+    }
+  }
+  if (gains.length > 0) {
+    const values = sql.join(
+      gains.map((c) => sql`(${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
+      sql`, `,
+    );
+    await work.tx.execute(
+      sql`INSERT INTO inventories (user_id, item_type, quantity) VALUES ${values}
+          ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity`,
+    );
+  }
+  if (moved.length > 0) {
+    const postings = sql.join(
+      moved.map((c) => sql`(${p.entryId}::bigint, ${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
+      sql`, `,
+    );
+    await work.tx.execute(sql`INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings}`);
+  }
+}

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rows } from '../db/connection';
-import { creditTopUp, openUserAccounts } from '../ledger/commands';
+import { creditTopUp, mintLoot, openUserAccounts } from '../ledger/commands';
 import type { TestApp, TestClient } from './harness';
 
 let seq = 0;
@@ -35,4 +35,11 @@ export async function signIn(t: TestApp, userId: number, client: TestClient = t.
   );
   client.cookies.set('sid', token);
   return client;
+}
+
+/** Units of an item minted to a user, as if a lootbox had found them (the ledger's only way to make items). */
+export async function giveItems(ctx: AppContext, userId: number, itemType: string, count: number): Promise<void> {
+  await ctx.transact((work) =>
+    mintLoot(work, { userId, items: Array.from({ length: count }, () => itemType), openingId: 0 }),
+  );
 }

@@ -1,15 +1,15 @@
 import type { ItemDetails } from '../../../../common/api/items';
 import type { Item } from '../../../../common/items';
+import type { MarketFigures, UserPosition } from '../../../../common/market';
 
 /** One item of the catalogue with its market and the caller's part (SPEC §3 "Item"). */
-export function presentItem(item: Item, market: { quantity: number }, owned: number): ItemDetails {
+export function presentItem(item: Item, market: MarketFigures, user: UserPosition): ItemDetails {
   return {
     itemType: item.itemType,
     emoji: item.emoji,
     name: item.name,
     rarity: item.rarity,
-    // Offers and their best prices come with the market.
-    market: { quantity: market.quantity, bestSo: null, bestBo: null },
-    user: { quantity: owned, sellOffer: null, buyOffer: null },
+    market: { quantity: market.quantity, bestSo: market.bestSo, bestBo: market.bestBo },
+    user: { quantity: user.quantity, sellOffer: user.sellOffer, buyOffer: user.buyOffer },
   };
 }

@@ -10,15 +10,6 @@ export async function inventoryOf(exec: Executor, userId: number): Promise<Map<s
   return new Map(found.map((r) => [r.item_type, r.quantity]));
 }
 
-/** Units on sale per item: what sell offers hold. */
-export async function unitsOnSale(exec: Executor): Promise<Map<string, number>> {
-  const found = await rows<{ item_type: string; held: number }>(
-    exec,
-    sql`SELECT item_type, sum(held)::int AS held FROM inventories WHERE held > 0 GROUP BY item_type`,
-  );
-  return new Map(found.map((r) => [r.item_type, r.held]));
-}
-
 /** Units of elusive items on sale, which lower the elusive lootbox weight (DESIGN.md §8). */
 export async function elusiveUnitsOnSale(exec: Executor): Promise<number> {
   const [row] = await rows<{ held: number }>(

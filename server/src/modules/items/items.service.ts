@@ -4,14 +4,25 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { presentItem } from './items.presenter';
 import * as items from './items.repository';
+import { marketFigures, offersOfUser } from '../market/market.service';
 
 /** Every item, in catalogue order, with its market and what the user owns of it. */
 export async function itemDetails(ctx: AppContext, userId: number): Promise<ItemDetails[]> {
-  const [owned, onSale] = await Promise.all([items.inventoryOf(ctx.db, userId), items.unitsOnSale(ctx.db)]);
+  const [owned, figures, mine] = await Promise.all([
+    items.inventoryOf(ctx.db, userId),
+    marketFigures(ctx),
+    offersOfUser(ctx, userId),
+  ]);
   return ITEMS.map((item) =>
-    presentItem(item, { quantity: onSale.get(item.itemType) ?? 0 }, owned.get(item.itemType) ?? 0),
+    presentItem(item, figures.get(item.itemType) ?? NO_MARKET, {
+      quantity: owned.get(item.itemType) ?? 0,
+      ...(mine.get(item.itemType) ?? NO_OFFERS),
+    }),
   );
 }
+
+const NO_MARKET = { quantity: 0, bestSo: null, bestBo: null };
+const NO_OFFERS = { sellOffer: null, buyOffer: null };
 
 /** Elusive units on sale right now: the lootbox odds fall as they rise. */
 export function elusiveUnitsOnSale(exec: Executor): Promise<number> {

@@ -1,0 +1,265 @@
+import type { OrderAnswer } from '../../../../common/api/market';
+import { itemOf } from '../../../../common/items';
+import {
+  GRAPH_UNLOCK_PRICE,
+  marketItemMessage,
+  matchOrder,
+  userMarketItemMessage,
+  type Fill,
+  type RestingOffer,
+  type Side,
+} from '../../../../common/market';
+import type { Work } from '../../db/unit-of-work';
+import { conflict, fieldError, notFound } from '../../http/errors';
+import * as ledger from '../../ledger/commands';
+import { InsufficientFunds, availableBalance } from '../../ledger/ledger';
+import { recordEvents } from '../notifications/notifications.service';
+import * as market from './market.repository';
+import { presentOrder } from './market.presenter';
+
+/*
+ * Every market order is one short transaction (DESIGN.md §3): it takes its item's book, reads the crossing offers,
+ * matches them (common/market.ts), settles money and units in one ledger entry, updates the book, records the trades
+ * and the notification events, and raises the live updates, all committed or none.
+ */
+
+export const TEXT = {
+  unknownItem: 'Unknown item.',
+  price: 'Enter a price of at least 1¢.',
+  quantity: 'Enter a quantity of at least 1.',
+  ownsFewer: (owned: number) => (owned === 0 ? 'You do not own this item.' : `You own only ${owned}.`),
+  allOffered: 'Every unit you own is already offered for sale: lower your sell offer first.',
+  ownOffer: 'That is your own offer.',
+  nobodySells: 'Nobody else is selling this item.',
+  priceMoved: 'The price changed: the best offer now asks more.',
+  offerGone: 'That offer is gone.',
+  offerMoved: "That offer's price changed.",
+} as const;
+
+export interface OrderContext {
+  now: Date;
+  feeBps: number;
+}
+
+function checkItem(itemType: string): void {
+  if (!itemOf(itemType)) throw fieldError('itemType', TEXT.unknownItem);
+}
+
+/** `price: 0, quantity: 0` cancels; any other 0 is a mistake in the field that has it. */
+function isCancel(o: { price: number; quantity: number }): boolean {
+  if (o.price === 0 && o.quantity === 0) return true;
+  if (o.price === 0) throw fieldError('price', TEXT.price);
+  if (o.quantity === 0) throw fieldError('quantity', TEXT.quantity);
+  return false;
+}
+
+/** POST /api/market/generic-sell-offer: sells what crosses at once, offers the rest; replaces the old sell offer. */
+export async function placeSellOffer(
+  work: Work,
+  c: OrderContext,
+  o: { userId: number; itemType: string; price: number; quantity: number },
+): Promise<OrderAnswer> {
+  checkItem(o.itemType);
+  const cancel = isCancel(o);
+  await market.lockBook(work.tx, o.itemType);
+  const book = cancel
+    ? []
+    : await market.crossingOffers(work.tx, {
+        itemType: o.itemType,
+        side: 'SELL',
+        limit: o.price,
+        takerId: o.userId,
+        count: o.quantity,
+      });
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId, ...book.map((b) => b.userId)]);
+  const me = before.positions.get(o.userId)!;
+  // The old offer's units are released first, so the new one may offer every unit owned (DESIGN.md §8).
+  if (!cancel && o.quantity > me.quantity) throw fieldError('quantity', TEXT.ownsFewer(me.quantity));
+  const { fills, rest } = cancel
+    ? { fills: [], rest: 0 }
+    : matchOrder({ side: 'SELL', takerId: o.userId, price: o.price, quantity: o.quantity }, book, c.feeBps);
+  return settle(work, c, {
+    itemType: o.itemType,
+    takerId: o.userId,
+    side: 'SELL',
+    fills,
+    book,
+    before,
+    escrowChange: 0,
+    heldChange: rest - me.held,
+    ownOffer: { price: o.price, rest },
+  });
+}
+
+/** POST /api/market/generic-buy-offer: buys what crosses at once, escrows the rest; replaces the old buy offer. */
+export async function placeBuyOffer(
+  work: Work,
+  c: OrderContext,
+  o: { userId: number; itemType: string; price: number; quantity: number },
+): Promise<OrderAnswer> {
+  checkItem(o.itemType);
+  const cancel = isCancel(o);
+  await market.lockBook(work.tx, o.itemType);
+  const book = cancel
+    ? []
+    : await market.crossingOffers(work.tx, {
+        itemType: o.itemType,
+        side: 'BUY',
+        limit: o.price,
+        takerId: o.userId,
+        count: o.quantity,
+      });
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId, ...book.map((b) => b.userId)]);
+  const me = before.positions.get(o.userId)!;
+  const escrowed = me.buyOffer ? me.buyOffer.price * me.buyOffer.quantity : 0;
+  // The whole bid must be covered at its own price (DESIGN.md §8: missing = price × quantity − (balance + escrow)).
+  const needed = o.price * o.quantity;
+  if (!cancel && needed > me.balance + escrowed) throw new InsufficientFunds(needed - me.balance - escrowed);
+  const { fills, rest } = cancel
+    ? { fills: [], rest: 0 }
+    : matchOrder({ side: 'BUY', takerId: o.userId, price: o.price, quantity: o.quantity }, book, c.feeBps);
+  return settle(work, c, {
+    itemType: o.itemType,
+    takerId: o.userId,
+    side: 'BUY',
+    fills,
+    book,
+    before,
+    escrowChange: o.price * rest - escrowed,
+    heldChange: 0,
+    ownOffer: { price: o.price, rest },
+  });
+}
+
+/** POST /api/market/buy: one unit from the best other seller, if it asks no more than `requestedPrice`. */
+export async function marketBuy(
+  work: Work,
+  c: OrderContext,
+  o: { userId: number; itemType: string; requestedPrice: number },
+): Promise<OrderAnswer> {
+  checkItem(o.itemType);
+  await market.lockBook(work.tx, o.itemType);
+  const [best] = await market.crossingOffers(work.tx, {
+    itemType: o.itemType,
+    side: 'BUY',
+    limit: Number.MAX_SAFE_INTEGER,
+    takerId: o.userId,
+    count: 1,
+  });
+  if (!best) throw notFound(TEXT.nobodySells);
+  if (best.price > o.requestedPrice) throw conflict({ message: TEXT.priceMoved, bestSo: best.price });
+  return takeOne(work, c, { ...o, side: 'BUY', offer: best });
+}
+
+/** POST /api/market/buy-from-user and sell-to-user: one unit of that user's offer at the price the caller saw. */
+export async function tradeWithUser(
+  work: Work,
+  c: OrderContext,
+  o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
+): Promise<OrderAnswer> {
+  checkItem(o.itemType);
+  if (o.counterpartyId === o.userId) throw fieldError('userId', TEXT.ownOffer);
+  await market.lockBook(work.tx, o.itemType);
+  const offer = await market.offerOf(work.tx, {
+    itemType: o.itemType,
+    side: o.side === 'BUY' ? 'SELL' : 'BUY',
+    userId: o.counterpartyId,
+  });
+  if (!offer) throw conflict({ message: TEXT.offerGone, price: null });
+  if (offer.price !== o.price) throw conflict({ message: TEXT.offerMoved, price: offer.price });
+  return takeOne(work, c, { userId: o.userId, itemType: o.itemType, side: o.side, offer });
+}
+
+/** Takes one unit of a resting offer, leaving the taker's own offers as they are. */
+async function takeOne(
+  work: Work,
+  c: OrderContext,
+  o: { userId: number; itemType: string; side: Side; offer: RestingOffer },
+): Promise<OrderAnswer> {
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId, o.offer.userId]);
+  const me = before.positions.get(o.userId)!;
+  if (o.side === 'BUY' && o.offer.price > me.balance) throw new InsufficientFunds(o.offer.price - me.balance);
+  if (o.side === 'SELL' && me.quantity - me.held < 1) {
+    throw fieldError('itemType', me.quantity === 0 ? TEXT.ownsFewer(0) : TEXT.allOffered);
+  }
+  const { fills } = matchOrder(
+    { side: o.side, takerId: o.userId, price: o.offer.price, quantity: 1 },
+    [o.offer],
+    c.feeBps,
+  );
+  return settle(work, c, {
+    itemType: o.itemType,
+    takerId: o.userId,
+    side: o.side,
+    fills,
+    book: [o.offer],
+    before,
+    escrowChange: 0,
+    heldChange: 0,
+  });
+}
+
+interface Settlement {
+  itemType: string;
+  takerId: number;
+  side: Side;
+  fills: Fill[];
+  /** The resting offers the fills came from, as read. */
+  book: RestingOffer[];
+  before: Awaited<ReturnType<typeof market.snapshot>>;
+  escrowChange: number;
+  heldChange: number;
+  /** For an offer order: the taker's offer on its side becomes `rest` units at `price` (0: none). */
+  ownOffer?: { price: number; rest: number };
+}
+
+async function settle(work: Work, c: OrderContext, s: Settlement): Promise<OrderAnswer> {
+  const result = await ledger.settleOrder(work, s);
+  await market.applyToBook(work.tx, {
+    itemType: s.itemType,
+    fills: s.fills,
+    book: s.book,
+    taker: s.ownOffer && { userId: s.takerId, side: s.side, price: s.ownOffer.price, rest: s.ownOffer.rest },
+    at: c.now,
+  });
+  if (s.fills.length > 0) {
+    await market.insertTrades(work.tx, { ...s, entryId: result!.entryId, at: c.now });
+    await recordEvents(
+      work.tx,
+      s.fills.map((f) => ({
+        userId: f.makerId,
+        // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
+        topic: s.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
+        actorId: s.takerId,
+        amount: f.price * f.quantity,
+        item: s.itemType,
+      })),
+    );
+  }
+  const users = [...s.before.positions.keys()];
+  const after = await market.snapshot(work.tx, s.itemType, users);
+  const common = marketItemMessage(s.itemType, s.before.market, after.market);
+  const changed = users.filter((id) => {
+    const m = userMarketItemMessage(common, s.before.positions.get(id)!, after.positions.get(id)!);
+    if (m.userQuantityDelta || m.userSellOfferDelta || m.userBuyOfferDelta) {
+      work.emit('market', 'marketItem', m, id);
+      return true;
+    }
+    return false;
+  });
+  if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
+    work.emit('market', 'marketItem', common, { except: changed });
+  }
+  const me = after.positions.get(s.takerId)!;
+  return presentOrder(s.itemType, s.fills, after.market, me);
+}
+
+/** POST /api/user/graph-item: every item's graphs for $1, once; a second unlock charges nothing. */
+export async function unlockGraphs(work: Work, userId: number): Promise<number> {
+  await market.lockUserAccount(work.tx, userId);
+  if (!(await market.hasUnlockedGraphs(work.tx, userId))) {
+    const { entryId } = await ledger.unlockGraphs(work, { userId, price: GRAPH_UNLOCK_PRICE });
+    await market.insertGraphUnlock(work.tx, userId, entryId);
+  }
+  return availableBalance(work.tx, userId);
+}

@@ -1,0 +1,45 @@
+import { isoTime } from '../../../../common/time';
+import type { Offer, OrderAnswer, TradeData } from '../../../../common/api/market';
+import type { Fill, MarketFigures, MonthOfTrades } from '../../../../common/market';
+import type { Position } from './market.repository';
+
+/** The fields of the market that leave the server. */
+
+export function presentOrder(itemType: string, fills: Fill[], market: MarketFigures, me: Position): OrderAnswer {
+  return {
+    itemType,
+    filled: fills.reduce((n, f) => n + f.quantity, 0),
+    market,
+    user: { quantity: me.quantity, sellOffer: me.sellOffer, buyOffer: me.buyOffer },
+    balance: me.balance,
+  };
+}
+
+export function presentOffer(r: {
+  id: number;
+  user_id: number;
+  username: string;
+  price: number;
+  quantity: number;
+  created_at: Date | string;
+}): Offer {
+  return {
+    offerId: r.id,
+    id: r.id,
+    userId: Number(r.user_id),
+    username: r.username,
+    price: r.price,
+    quantity: r.quantity,
+    since: isoTime(r.created_at),
+  };
+}
+
+export function presentTradeData(
+  last: { created_at: Date | string; price: number }[],
+  months: MonthOfTrades[],
+): TradeData {
+  return {
+    lastTenTrades: last.map((t) => ({ timestamp: isoTime(t.created_at), price: t.price })),
+    twelveMonthsTrades: months,
+  };
+}

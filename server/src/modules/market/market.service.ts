@@ -1,0 +1,68 @@
+import type { Offer, TradeData } from '../../../../common/api/market';
+import {
+  LAST_TRADES,
+  MONTHS,
+  monthStart,
+  twelveMonths,
+  type MarketFigures,
+  type Side,
+  type StandingOffer,
+} from '../../../../common/market';
+import { isoTime } from '../../../../common/time';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../http/errors';
+import * as market from './market.repository';
+import { presentOffer, presentTradeData } from './market.presenter';
+
+/** How many offers a popup lists: the best ones. */
+export const OFFER_LIST_LIMIT = 100;
+
+/** The offers of one side of an item's book, best price first, then oldest. */
+export async function offers(ctx: AppContext, itemType: string, side: Side): Promise<Offer[]> {
+  const found = await market.offersOn(ctx.db, itemType, side, OFFER_LIST_LIMIT);
+  return found.map(presentOffer);
+}
+
+/** Every item's market figures (items without offers are absent). */
+export function marketFigures(ctx: Pick<AppContext, 'db'>): Promise<Map<string, MarketFigures>> {
+  return market.marketFigures(ctx.db);
+}
+
+/** A user's standing offers per item. */
+export async function offersOfUser(
+  ctx: Pick<AppContext, 'db'>,
+  userId: number,
+): Promise<Map<string, { sellOffer: StandingOffer | null; buyOffer: StandingOffer | null }>> {
+  const mine = new Map<string, { sellOffer: StandingOffer | null; buyOffer: StandingOffer | null }>();
+  for (const r of await market.offersOfUser(ctx.db, userId)) {
+    const entry = mine.get(r.item_type) ?? { sellOffer: null, buyOffer: null };
+    const offer = { price: r.price, quantity: r.quantity, since: isoTime(r.created_at) };
+    if (r.side === 'SELL') entry.sellOffer = offer;
+    else entry.buyOffer = offer;
+    mine.set(r.item_type, entry);
+  }
+  return mine;
+}
+
+/** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (SPEC §4 "Graph access"). */
+export async function tradeData(ctx: AppContext, userId: number, itemType: string): Promise<TradeData> {
+  if (!(await market.hasUnlockedGraphs(ctx.db, userId))) throw forbidden('Unlock the graphs first.');
+  const now = ctx.now();
+  const [last, months] = await Promise.all([
+    market.lastTrades(ctx.db, itemType, LAST_TRADES),
+    market.monthlyTrades(ctx.db, itemType, monthStart(now, MONTHS - 1)),
+  ]);
+  return presentTradeData(
+    last,
+    twelveMonths(
+      now,
+      months.map((m) => ({
+        label: m.label,
+        averagePrice: Number(m.average),
+        lowestPrice: m.lowest,
+        highestPrice: m.highest,
+        volume: m.volume,
+      })),
+    ),
+  );
+}
