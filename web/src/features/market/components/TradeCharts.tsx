@@ -74,7 +74,15 @@ function LastTrades({ trades }: { trades: TradeData['lastTenTrades'] }) {
           role="img"
           options={options}
           data={{
-            datasets: [{ label: 'Price', data: points, borderColor: COLOURS['Average Price'], pointRadius: 4 }],
+            datasets: [
+              {
+                label: 'Price',
+                data: points,
+                borderColor: COLOURS['Average Price'],
+                backgroundColor: COLOURS['Average Price'],
+                pointRadius: 4,
+              },
+            ],
           }}
         />
       </div>
@@ -88,7 +96,7 @@ function TwelveMonths({ months }: { months: TradeData['twelveMonthsTrades'] }) {
     maintainAspectRatio: false,
     animation: false,
     spanGaps: true,
-    scales: { y: moneyAxis },
+    scales: { x: { ticks: { maxRotation: 0, autoSkip: false, font: { size: 11 } } }, y: moneyAxis },
     plugins: {
       legend: { position: 'bottom' },
       tooltip: {

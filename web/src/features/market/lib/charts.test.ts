@@ -43,14 +43,17 @@ describe('the twelve months graph', () => {
 
   it('names the months and draws the three lines, with gaps where nothing traded', () => {
     const series = monthsSeries(months);
-    expect(series.labels).toEqual(['Dec 2025', 'Jan 2026']);
+    expect(series.labels).toEqual([
+      ['Dec', '2025'],
+      ['Jan', '2026'],
+    ]);
     expect(series.lines).toEqual({
       'Average Price': [null, 150],
       'Min Price': [null, 100],
       'Max Price': [null, 200],
     });
     expect(series.volumes).toEqual([0, 3]);
-    expect(monthName('2026-11')).toBe('Nov 2026');
+    expect(monthName('2026-11', false)).toBe('Nov');
   });
 
   it('gives the average’s tooltip the month’s volume', () => {

@@ -63,14 +63,17 @@ export const tradeMoment = (ms: number): string =>
 export const tradeTooltip = (price: number, ms: number): string =>
   `Price: ${formatMoney(price)}, Sold on: ${tradeMoment(ms)}`;
 
-/** 'YYYY-MM' as the month axis shows it: 'Nov 2025'. */
-export function monthName(label: string): string {
+/**
+ * 'YYYY-MM' as the month axis shows it: the month's short name, over its year where the year starts or the axis
+ * does (['Dec', '2025'], ['Jan', '2026'], 'Feb'), so twelve labels fit a phone without turning.
+ */
+export function monthName(label: string, withYear: boolean): string | string[] {
   const [year, month] = label.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString('en-US', {
+  const name = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString('en-US', {
     month: 'short',
-    year: 'numeric',
     timeZone: 'UTC',
   });
+  return withYear ? [name, String(year)] : name;
 }
 
 export const MONTH_LINES = ['Average Price', 'Min Price', 'Max Price'] as const;
@@ -79,7 +82,7 @@ export type MonthLine = (typeof MONTH_LINES)[number];
 /** The twelve months, oldest first: their names, the three lines (null where a month had no trade) and volumes. */
 export function monthsSeries(months: readonly Month[]) {
   return {
-    labels: months.map((m) => monthName(m.label)),
+    labels: months.map((m, i) => monthName(m.label, i === 0 || m.label.endsWith('-01'))),
     lines: {
       'Average Price': months.map((m) => m.averagePrice),
       'Min Price': months.map((m) => m.lowestPrice),

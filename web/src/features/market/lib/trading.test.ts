@@ -53,9 +53,7 @@ describe('taking an offer of the popup', () => {
   it('sells only a unit that no sell offer holds', () => {
     expect(checkTakeOffer(row(1, 8), 'buy', me(2)).ok).toBe(true);
     expect(checkTakeOffer(row(1, 8), 'buy', me(0)).reason).toBe('You own no Rocket');
-    expect(checkTakeOffer(row(1, 8), 'buy', me(2, standing(100, 2))).reason).toBe(
-      'All your Rocket are in your sell offer',
-    );
+    expect(checkTakeOffer(row(1, 8), 'buy', me(2, standing(100, 2))).reason).toBe('All yours are on sale');
     expect(freeUnits(me(3, standing(100, 2)).user)).toBe(1);
   });
 

@@ -32,7 +32,7 @@ export function checkTakeOffer(offer: Offer, side: OfferSide, me: { id: number; 
   if (side === 'buy' && freeUnits(me.user) < 1)
     return {
       ok: false,
-      reason: me.user.quantity < 1 ? `You own no ${me.name}` : `All your ${me.name} are in your sell offer`,
+      reason: me.user.quantity < 1 ? `You own no ${me.name}` : 'All yours are on sale',
     } satisfies Check;
   return { ok: true } satisfies Check;
 }
