@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from '../../../lib/router';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useItemDetails } from '../api/details';
 import { ITEM_FIELDS, useVisibleFields } from '../lib/fields';
 import {
@@ -110,14 +111,7 @@ export function ItemsBrowser({ view }: { view: ItemsView }) {
       {isPending ? (
         <p className="loading">Loading...</p>
       ) : isError ? (
-        <div className="items-empty">
-          <p className="form-error" role="alert">
-            The items could not be loaded.
-          </p>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed className="items-empty" text="The items could not be loaded." onRetry={() => void refetch()} />
       ) : shown.length === 0 ? (
         <div className="items-empty" role="status">
           <p>No filter matching criteria</p>

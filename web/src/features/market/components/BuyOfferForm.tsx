@@ -4,7 +4,6 @@ import { newActionKey } from '../../../lib/api';
 import { useProfile } from '../../users/api/profile';
 import { useBuyOffer } from '../api/orders';
 import { cleanQuantityInput, dollarsText, parseDollars, parseQuantity } from '../lib/dollars';
-import { failureText } from '../lib/failures';
 import { checkBuyOffer, defaultBuyOffer } from '../lib/forms';
 import { OfferForm } from './OfferForm';
 
@@ -15,25 +14,16 @@ export function BuyOfferForm({ item, onCreated }: { item: ItemDetails; onCreated
   const [first] = useState(() => defaultBuyOffer(item.market, item.user.buyOffer));
   const [priceText, setPriceText] = useState(dollarsText(first.price));
   const [quantityText, setQuantityText] = useState(String(first.quantity));
-  const [error, setError] = useState<string | undefined>();
-  const price = parseDollars(priceText);
-  const quantity = parseQuantity(quantityText);
-  const check = checkBuyOffer({ price, quantity, sellOffer: item.user.sellOffer });
+  const check = checkBuyOffer({
+    price: parseDollars(priceText),
+    quantity: parseQuantity(quantityText),
+    sellOffer: item.user.sellOffer,
+  });
 
-  const submit = async (price: number, quantity: number) => {
-    setError(undefined);
-    try {
-      await buy.run({
-        itemType: item.itemType,
-        price,
-        quantity,
-        balance: profile?.balance ?? 0,
-        actionKey: newActionKey(),
-      });
-      onCreated();
-    } catch (err) {
-      setError(failureText(err));
-    }
+  const send = async (price: number, quantity: number) => {
+    const balance = profile?.balance ?? 0;
+    await buy.run({ itemType: item.itemType, price, quantity, balance, actionKey: newActionKey() });
+    onCreated();
   };
 
   return (
@@ -44,10 +34,8 @@ export function BuyOfferForm({ item, onCreated }: { item: ItemDetails; onCreated
       onPrice={setPriceText}
       onQuantity={(raw) => setQuantityText(cleanQuantityInput(raw))}
       check={check}
-      busy={buy.isPending}
-      onSubmit={(p, q) => void submit(p, q)}
+      send={send}
       hint="The money is held until the offer is filled or cancelled."
-      error={error}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useTradeData } from '../api/tradeData';
 import { LockedGraphs } from './LockedGraphs';
 
@@ -15,14 +16,7 @@ export function DetailsTab({ item }: { item: ItemDetails }) {
       {isPending ? (
         <p className="loading">Loading...</p>
       ) : isError ? (
-        <div>
-          <p className="form-error" role="alert">
-            The trades could not be loaded.
-          </p>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed text="The trades could not be loaded." onRetry={() => void refetch()} />
       ) : data === null ? (
         <LockedGraphs />
       ) : data.lastTenTrades.length === 0 ? (

@@ -1,11 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
 import type { Check } from '../lib/forms';
 import { cleanPriceInput, parseDollars, parseQuantity } from '../lib/dollars';
+import { failureText } from '../lib/failures';
 
 export interface OfferFormProps {
-  /** The form's accessible name: 'Create Sell Offer', 'Create Buy Offer'. */
+  /** The form's accessible name and its button: 'Create Sell Offer', 'Create Buy Offer'. */
   title: string;
   priceText: string;
   quantityText: string;
@@ -13,22 +14,48 @@ export interface OfferFormProps {
   /** Gets the raw text: each form cleans (and the sell form clamps) it its own way. */
   onQuantity: (raw: string) => void;
   check: Check;
-  busy: boolean;
-  onSubmit: (price: number, quantity: number) => void;
-  /** A line under the fields: what the quantity may be. */
+  /** Sends the offer; a failure is shown (or, for a 402, left to the top-up popup). */
+  send: (price: number, quantity: number) => Promise<unknown>;
+  /** A line under the fields. */
   hint?: ReactNode;
-  error?: string;
-  done?: string;
+  /** What the form says once the offer is sent. */
+  doneText?: string;
 }
 
 /** A price in dollars and a quantity, the total, and the submit button; Enter in either field submits. */
 export function OfferForm(props: OfferFormProps) {
-  const { title, priceText, quantityText, check, busy } = props;
+  const { title, priceText, quantityText, check } = props;
   const reasonId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState(false);
   const price = parseDollars(priceText);
   const quantity = parseQuantity(quantityText);
   const total = price !== undefined && quantity !== undefined ? price * quantity : undefined;
   const disabled = !check.ok || busy;
+
+  const submit = async () => {
+    if (disabled || price === undefined || quantity === undefined) return;
+    setBusy(true);
+    setError(undefined);
+    setDone(false);
+    try {
+      await props.send(price, quantity);
+      setDone(true);
+    } catch (err) {
+      setError(failureText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fields = [
+    { label: 'Price ($)', name: 'price', inputMode: 'decimal', value: priceText, valid: price !== undefined },
+    { label: 'Quantity', name: 'quantity', inputMode: 'numeric', value: quantityText, valid: quantity !== undefined },
+  ] as const;
+  const change = (name: 'price' | 'quantity', text: string) =>
+    name === 'price' ? props.onPrice(cleanPriceInput(text)) : props.onQuantity(text);
+
   return (
     <form
       className="offer-form"
@@ -36,28 +63,22 @@ export function OfferForm(props: OfferFormProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!disabled && price !== undefined && quantity !== undefined) props.onSubmit(price, quantity);
+        void submit();
       }}
     >
       <div className="offer-form__fields">
-        <Field
-          label="Price ($)"
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={priceText}
-          aria-invalid={price === undefined || undefined}
-          onChange={(e) => props.onPrice(cleanPriceInput(e.target.value))}
-        />
-        <Field
-          label="Quantity"
-          name="quantity"
-          inputMode="numeric"
-          autoComplete="off"
-          value={quantityText}
-          aria-invalid={quantity === undefined || undefined}
-          onChange={(e) => props.onQuantity(e.target.value)}
-        />
+        {fields.map((f) => (
+          <Field
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            inputMode={f.inputMode}
+            autoComplete="off"
+            value={f.value}
+            aria-invalid={!f.valid || undefined}
+            onChange={(e) => change(f.name, e.target.value)}
+          />
+        ))}
       </div>
       {props.hint && <p className="muted offer-form__hint">{props.hint}</p>}
       <p className="offer-form__total">
@@ -76,14 +97,14 @@ export function OfferForm(props: OfferFormProps) {
       >
         {busy ? 'Sending...' : title}
       </button>
-      {props.error && (
+      {error && (
         <p className="form-error" role="alert">
-          {props.error}
+          {error}
         </p>
       )}
-      {props.done && !busy && (
+      {done && props.doneText && (
         <p className="form-success" role="status">
-          {props.done}
+          {props.doneText}
         </p>
       )}
     </form>

@@ -3,7 +3,6 @@ import type { ItemDetails } from '../../../../../common/api/items';
 import { newActionKey } from '../../../lib/api';
 import { useSellOffer } from '../api/orders';
 import { dollarsText, parseDollars, parseQuantity } from '../lib/dollars';
-import { failureText } from '../lib/failures';
 import { checkSellOffer, defaultSellPrice, defaultSellQuantity, sellQuantityInput } from '../lib/forms';
 import { OfferForm } from './OfferForm';
 
@@ -13,22 +12,12 @@ export function SellOfferForm({ item }: { item: ItemDetails }) {
   const owned = item.user.quantity;
   const [priceText, setPriceText] = useState(() => dollarsText(defaultSellPrice(item.market.bestSo)));
   const [quantityText, setQuantityText] = useState(() => String(defaultSellQuantity(owned)));
-  const [error, setError] = useState<string | undefined>();
-  const [done, setDone] = useState<string | undefined>();
-  const price = parseDollars(priceText);
-  const quantity = parseQuantity(quantityText);
-  const check = checkSellOffer({ price, quantity, owned, buyOffer: item.user.buyOffer });
-
-  const submit = async (price: number, quantity: number) => {
-    setError(undefined);
-    setDone(undefined);
-    try {
-      await sell.run({ itemType: item.itemType, price, quantity, actionKey: newActionKey() });
-      setDone('Your sell offer is on the market.');
-    } catch (err) {
-      setError(failureText(err));
-    }
-  };
+  const check = checkSellOffer({
+    price: parseDollars(priceText),
+    quantity: parseQuantity(quantityText),
+    owned,
+    buyOffer: item.user.buyOffer,
+  });
 
   return (
     <OfferForm
@@ -38,11 +27,9 @@ export function SellOfferForm({ item }: { item: ItemDetails }) {
       onPrice={setPriceText}
       onQuantity={(raw) => setQuantityText(sellQuantityInput(raw, owned))}
       check={owned < 1 ? { ok: false, reason: `You own no ${item.name}` } : check}
-      busy={sell.isPending}
-      onSubmit={(p, q) => void submit(p, q)}
+      send={(price, quantity) => sell.run({ itemType: item.itemType, price, quantity, actionKey: newActionKey() })}
       hint={owned > 0 ? `From 1 to ${Math.min(owned, 999)}: you own ${owned}.` : undefined}
-      error={error}
-      done={done}
+      doneText="Your sell offer is on the market."
     />
   );
 }
