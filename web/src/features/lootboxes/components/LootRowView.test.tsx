@@ -1,45 +1,33 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../lib/testRoot';
 import type { LootRow } from '../lib/rows';
 import { LootRowView } from './LootRowView';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLElement;
+const mount = testRoot();
 
 const LOOT = ['COMMON_LETTER_A', 'COMMON_LETTER_B', 'RARE_EMOJI_ROCKET', 'COMMON_LETTER_D', 'UNCOMMON_EMOJI_FIRE'];
 
 function render(row: LootRow, onFinished = vi.fn()) {
-  act(() => root.render(<LootRowView row={row} onFinished={onFinished} />));
+  mount.render(<LootRowView row={row} onFinished={onFinished} />);
   return onFinished;
 }
 
 /** The items uncovered so far, by slot (undefined while covered). */
-const slots = () => [...host.querySelectorAll<HTMLElement>('[data-testid="loot-slot"]')].map((s) => s.dataset.item);
+const slots = () =>
+  [...mount.host().querySelectorAll<HTMLElement>('[data-testid="loot-slot"]')].map((s) => s.dataset.item);
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.useRealTimers();
-});
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 describe('a row of an opened box', () => {
   it('shows five covered slots while the box is opening', () => {
     render({ id: 1, state: 'opening' });
     expect(slots()).toEqual([undefined, undefined, undefined, undefined, undefined]);
-    expect(host.textContent).toContain('Opening...');
+    expect(mount.host().textContent).toContain('Opening...');
   });
 
   it('waits 2 s, then uncovers one item every 500 ms from the end each letter of openSequence names', () => {
@@ -78,17 +66,17 @@ describe('a row of an opened box', () => {
     };
     const onFinished = render(row);
     advance(3_000);
-    expect(host.querySelector('.loot-slot--find')?.getAttribute('data-item')).toBe('RARE_EMOJI_ROCKET');
+    expect(mount.host().querySelector('.loot-slot--find')?.getAttribute('data-item')).toBe('RARE_EMOJI_ROCKET');
     advance(1_000);
     expect(onFinished).toHaveBeenCalledOnce();
     render({ ...row, state: 'finished' }, onFinished);
-    expect(host.querySelector('[data-testid="loot-row"]')?.getAttribute('data-state')).toBe('finished');
-    expect(host.textContent).toContain('Rare find! 🚀 Rocket');
+    expect(mount.host().querySelector('[data-testid="loot-row"]')?.getAttribute('data-state')).toBe('finished');
+    expect(mount.host().textContent).toContain('Rare find! 🚀 Rocket');
   });
 
   it('lists the items found when nothing rare came', () => {
     const loot = LOOT.filter((c) => c.startsWith('COMMON')).concat('COMMON_LETTER_E', 'COMMON_LETTER_F');
     render({ id: 3, state: 'finished', result: { lootSequence: loot, openSequence: 'LLLLL', lootFound: false } });
-    expect(host.textContent).toContain('You found Letter A, Letter B, Letter D, Letter E, Letter F.');
+    expect(mount.host().textContent).toContain('You found Letter A, Letter B, Letter D, Letter E, Letter F.');
   });
 });

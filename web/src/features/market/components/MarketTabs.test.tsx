@@ -1,19 +1,16 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetails } from '../../../../../common/api/items';
 import type { OrderAnswer } from '../../../../../common/api/market';
 import { itemDetailsQuery } from '../../items/api/details';
+import { testRoot } from '../../../lib/testRoot';
 import { profileQuery } from '../../users/api/profile';
 import { BuyTab } from './BuyTab';
 import { SellTab } from './SellTab';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLElement;
+const mount = testRoot();
 const SINCE = '2026-01-01T00:00:00.000Z';
 
 const rocket = (change: Partial<ItemDetails> = {}): ItemDetails => ({
@@ -26,16 +23,17 @@ const rocket = (change: Partial<ItemDetails> = {}): ItemDetails => ({
   ...change,
 });
 
-function render(ui: React.ReactNode, item: ItemDetails) {
+function render(ui: ReactNode, item: ItemDetails) {
   const client = new QueryClient();
   client.setQueryData(itemDetailsQuery.queryKey, [item]);
   client.setQueryData(profileQuery.queryKey, { id: 1, balance: 1000 } as never);
-  act(() => root.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>));
+  mount.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return client;
 }
 
-const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-const button = (text: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const host = () => mount.host();
+const input = (name: string) => host().querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const button = (text: string) => [...host().querySelectorAll('button')].find((b) => b.textContent === text)!;
 
 /** Types into a controlled input as a user would: React hears the native input event. */
 function type(el: HTMLInputElement, text: string) {
@@ -45,17 +43,7 @@ function type(el: HTMLInputElement, text: string) {
   });
 }
 
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the SELL tab', () => {
   it('starts a cent under the market price with all units but one', () => {
@@ -72,7 +60,7 @@ describe('the SELL tab', () => {
     type(input('quantity'), '40');
     expect(input('quantity').value).toBe('3');
     type(input('price'), '1,5');
-    expect(host.textContent).toContain('You are buying for $1.50');
+    expect(host().textContent).toContain('You are buying for $1.50');
     expect(button('Create Sell Offer').disabled).toBe(true);
   });
 });
@@ -90,13 +78,13 @@ describe('the BUY tab', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const client = render(<BuyTab item={item} />, item);
-    expect(host.querySelector('form')).toBeNull();
+    expect(host().querySelector('form')).toBeNull();
     act(() => button('Offer Price').click());
     expect(input('price').value).toBe('1.21');
     type(input('price'), '1.30');
     type(input('quantity'), '2');
     await act(async () => {
-      host.querySelector('form')!.requestSubmit();
+      host().querySelector('form')!.requestSubmit();
     });
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/market/generic-buy-offer');
@@ -107,7 +95,7 @@ describe('the BUY tab', () => {
       balance: 1000,
     });
     expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(host.querySelector('form')).toBeNull();
+    expect(host().querySelector('form')).toBeNull();
     expect(client.getQueryData(profileQuery.queryKey)!.balance).toBe(740);
     expect(client.getQueryData(itemDetailsQuery.queryKey)![0]!.user.buyOffer?.price).toBe(130);
   });
@@ -118,6 +106,6 @@ describe('the BUY tab', () => {
     });
     render(<BuyTab item={item} />, item);
     expect(button('Buy for $2.50').disabled).toBe(true);
-    expect(host.querySelector('[data-tip]')?.getAttribute('data-tip')).toBe('You are selling for $2.50');
+    expect(host().querySelector('[data-tip]')?.getAttribute('data-tip')).toBe('You are selling for $2.50');
   });
 });

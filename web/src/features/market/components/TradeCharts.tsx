@@ -42,6 +42,8 @@ function LastTrades({ trades }: { trades: TradeData['lastTenTrades'] }) {
   const options: ChartOptions<'line'> = {
     maintainAspectRatio: false,
     animation: false,
+    // The nearest trade answers a pointer anywhere on the graph: a finger need not land on the point.
+    interaction: { mode: 'nearest', intersect: false },
     scales: {
       x: {
         type: 'linear',
@@ -58,6 +60,7 @@ function LastTrades({ trades }: { trades: TradeData['lastTenTrades'] }) {
     plugins: {
       legend: { display: false },
       tooltip: {
+        displayColors: false,
         callbacks: {
           title: () => '',
           label: (ctx) => tradeTooltip(ctx.parsed.y ?? 0, ctx.parsed.x ?? 0),
@@ -96,6 +99,8 @@ function TwelveMonths({ months }: { months: TradeData['twelveMonthsTrades'] }) {
     maintainAspectRatio: false,
     animation: false,
     spanGaps: true,
+    // A month's three prices in one tooltip, wherever the pointer is over that month.
+    interaction: { mode: 'index', intersect: false },
     scales: { x: { ticks: { maxRotation: 0, autoSkip: false, font: { size: 11 } } }, y: moneyAxis },
     plugins: {
       legend: { position: 'bottom' },

@@ -43,10 +43,7 @@ describe('the twelve months graph', () => {
 
   it('names the months and draws the three lines, with gaps where nothing traded', () => {
     const series = monthsSeries(months);
-    expect(series.labels).toEqual([
-      ['Dec', '2025'],
-      ['Jan', '2026'],
-    ]);
+    expect(series.labels).toEqual(['Dec', ['Jan', '2026']]);
     expect(series.lines).toEqual({
       'Average Price': [null, 150],
       'Min Price': [null, 100],
@@ -54,6 +51,11 @@ describe('the twelve months graph', () => {
     });
     expect(series.volumes).toEqual([0, 3]);
     expect(monthName('2026-11', false)).toBe('Nov');
+    const fromMarch = monthsSeries([
+      { ...months[1]!, label: '2026-03' },
+      { ...months[1]!, label: '2026-04' },
+    ]);
+    expect(fromMarch.labels).toEqual([['Mar', '2026'], 'Apr']);
   });
 
   it('gives the average’s tooltip the month’s volume', () => {

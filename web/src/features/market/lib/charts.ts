@@ -64,8 +64,8 @@ export const tradeTooltip = (price: number, ms: number): string =>
   `Price: ${formatMoney(price)}, Sold on: ${tradeMoment(ms)}`;
 
 /**
- * 'YYYY-MM' as the month axis shows it: the month's short name, over its year where the year starts or the axis
- * does (['Dec', '2025'], ['Jan', '2026'], 'Feb'), so twelve labels fit a phone without turning.
+ * 'YYYY-MM' as the month axis shows it: the month's short name, over its year where one is wanted ('Dec',
+ * ['Jan', '2026'], 'Feb'), so twelve labels fit a phone without turning.
  */
 export function monthName(label: string, withYear: boolean): string | string[] {
   const [year, month] = label.split('-').map(Number);
@@ -79,10 +79,16 @@ export function monthName(label: string, withYear: boolean): string | string[] {
 export const MONTH_LINES = ['Average Price', 'Min Price', 'Max Price'] as const;
 export type MonthLine = (typeof MONTH_LINES)[number];
 
+const isJanuary = (m: Month) => m.label.endsWith('-01');
+
+/** The year goes under each January, and under the first month unless a January follows within two labels. */
+const yearShown = (months: readonly Month[], i: number): boolean =>
+  isJanuary(months[i]!) || (i === 0 && !months.slice(1, 3).some(isJanuary));
+
 /** The twelve months, oldest first: their names, the three lines (null where a month had no trade) and volumes. */
 export function monthsSeries(months: readonly Month[]) {
   return {
-    labels: months.map((m, i) => monthName(m.label, i === 0 || m.label.endsWith('-01'))),
+    labels: months.map((m, i) => monthName(m.label, yearShown(months, i))),
     lines: {
       'Average Price': months.map((m) => m.averagePrice),
       'Min Price': months.map((m) => m.lowestPrice),
