@@ -15,6 +15,7 @@ import * as ledger from '../../ledger/commands';
 import { InsufficientFunds, availableBalance } from '../../ledger/ledger';
 import { recordEvents } from '../notifications/notifications.service';
 import * as market from './market.repository';
+import { refuseOwnOffer } from './market.policy';
 import { presentOrder } from './market.presenter';
 
 /*
@@ -29,7 +30,6 @@ export const TEXT = {
   quantity: 'Enter a quantity of at least 1.',
   ownsFewer: (owned: number) => (owned === 0 ? 'You do not own this item.' : `You own only ${owned}.`),
   allOffered: 'Every unit you own is already offered for sale: lower your sell offer first.',
-  ownOffer: 'That is your own offer.',
   nobodySells: 'Nobody else is selling this item.',
   priceMoved: 'The price changed: the best offer now asks more.',
   offerGone: 'That offer is gone.',
@@ -158,7 +158,7 @@ export async function tradeWithUser(
   o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
 ): Promise<OrderAnswer> {
   checkItem(o.itemType);
-  if (o.counterpartyId === o.userId) throw fieldError('userId', TEXT.ownOffer);
+  refuseOwnOffer(o.userId, o.counterpartyId);
   await market.lockBook(work.tx, o.itemType);
   const offer = await market.offerOf(work.tx, {
     itemType: o.itemType,
