@@ -56,6 +56,7 @@ const REDIS_MESSAGES = [
   /^Reached the max retries per request limit/,
   /^Connection is closed\.?$/,
   /^Stream isn't writeable/,
+  /^Command timed out$/,
 ];
 
 /** True when `err`, or an error it wraps (drizzle wraps driver errors in `cause`), means the database is away. */

@@ -139,42 +139,44 @@ export async function tradeItems(
     if (p.entryId === null) throw new LedgerError('units that change hands need an entry');
     netItemPostings(moved.map((c) => ({ userId: c.userId, itemType: p.itemType, quantity: c.quantity })));
   }
-  // Takes and holds are guarded updates of rows that must exist; plain gains may create the row.
+  // One statement: takes and holds are guarded updates of rows that must exist, plain gains may create the row, and
+  // the postings go in. A guard that fails shows as a missing user in `g`; the caller's transaction then rolls back.
   const guarded = changes.filter((c) => c.quantity < 0 || c.held !== 0);
   const gains = changes.filter((c) => c.quantity > 0 && c.held === 0);
+  const parts: SQL[] = [];
   if (guarded.length > 0) {
     const values = sql.join(
       guarded.map((c) => sql`(${c.userId}::bigint, ${c.quantity}::int, ${c.held}::int)`),
       sql`, `,
     );
-    const done = await rows<{ user_id: number }>(
-      work.tx,
-      sql`UPDATE inventories i SET quantity = i.quantity + v.quantity, held = i.held + v.held
+    parts.push(sql`g AS (UPDATE inventories i SET quantity = i.quantity + v.quantity, held = i.held + v.held
           FROM (VALUES ${values}) AS v(user_id, quantity, held)
           WHERE i.user_id = v.user_id AND i.item_type = ${p.itemType}
             AND i.quantity + v.quantity >= i.held + v.held AND i.held + v.held >= 0
-          RETURNING i.user_id`,
-    );
-    if (done.length < guarded.length) {
-      const short = guarded.find((c) => !done.some((d) => Number(d.user_id) === c.userId))!;
-      throw new InsufficientItems(short.userId, p.itemType);
-    }
+          RETURNING i.user_id)`);
+  } else {
+    parts.push(sql`g AS (SELECT NULL::bigint AS user_id WHERE false)`);
   }
   if (gains.length > 0) {
     const values = sql.join(
       gains.map((c) => sql`(${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
       sql`, `,
     );
-    await work.tx.execute(
-      sql`INSERT INTO inventories (user_id, item_type, quantity) VALUES ${values}
-          ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity`,
-    );
+    parts.push(sql`a AS (INSERT INTO inventories (user_id, item_type, quantity) VALUES ${values}
+          ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity)`);
   }
   if (moved.length > 0) {
     const postings = sql.join(
       moved.map((c) => sql`(${p.entryId}::bigint, ${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
       sql`, `,
     );
-    await work.tx.execute(sql`INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings}`);
+    parts.push(sql`p AS (INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings})`);
   }
+  const [done] = await rows<{ users: number[] | null }>(
+    work.tx,
+    sql`WITH ${sql.join(parts, sql`, `)} SELECT array_agg(user_id) AS users FROM g`,
+  );
+  const took = new Set((done?.users ?? []).map(Number));
+  const short = guarded.find((c) => !took.has(c.userId));
+  if (short) throw new InsufficientItems(short.userId, p.itemType);
 }

@@ -40,6 +40,22 @@ describe('the demo seed', () => {
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
   });
 
+  it('opens a market with offers on the book and a year of trades, items found in real lootboxes', async () => {
+    const [book] = await rows<{ asks: number; bids: number; trades: number; months: number; openings: number }>(
+      t.ctx.db,
+      sql`SELECT (SELECT count(*) FROM market_offers WHERE side = 'SELL')::int AS asks,
+                 (SELECT count(*) FROM market_offers WHERE side = 'BUY')::int AS bids,
+                 (SELECT count(*) FROM trades)::int AS trades,
+                 (SELECT count(DISTINCT date_trunc('month', created_at)) FROM trades)::int AS months,
+                 (SELECT count(*) FROM lootbox_openings)::int AS openings`,
+    );
+    expect(book!.asks).toBeGreaterThan(5);
+    expect(book!.bids).toBeGreaterThan(2);
+    expect(book!.trades).toBeGreaterThan(10);
+    expect(book!.months).toBeGreaterThan(6);
+    expect(book!.openings).toBe(5 * 6);
+  });
+
   it('does nothing once the database has users', async () => {
     expect(await seedDemoIfEmpty(t.ctx)).toBe(false);
     expect((await t.client().get('/api/pictures?limit=100')).json()).toHaveLength(30);

@@ -8,8 +8,11 @@ import type { TestApp } from './harness';
 export interface ForeignAccess<Ids> {
   route: string;
   request(ids: Ids): InjectOptions;
-  /** 403 where the object's existence is no secret, 404 where even that is hidden. */
-  status: 403 | 404;
+  /**
+   * 403 where the object's existence is no secret, 404 where even that is hidden; 400 where the spec calls the
+   * attempt bad input (taking one's own market offer).
+   */
+  status: 400 | 403 | 404;
 }
 
 /**

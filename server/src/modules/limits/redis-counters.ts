@@ -30,6 +30,9 @@ if c == nil or e == nil or e <= now then return {0, 0} end
 return {c, e - now}
 `;
 
+/** How long one counter command may take before the request is refused as Redis being away. */
+const COMMAND_TIMEOUT_MS = 2_000;
+
 type Script = (key: string, ...args: (string | number)[]) => Promise<[number, number]>;
 interface ScriptedRedis extends Redis {
   limitsAdd: Script;
@@ -48,7 +51,13 @@ export class RedisCounters implements CounterStore {
     url: string,
     opts: { prefix: string; now: () => Date; onError?: (err: Error) => void },
   ): Promise<RedisCounters> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 }) as ScriptedRedis;
+    // A command is bounded in time as well as in retries: a count that never comes back would hold the request
+    // forever, where a timeout answers 503 like any other Redis outage.
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    }) as ScriptedRedis;
     redis.on('error', opts.onError ?? ((err: Error) => console.error(`[redis-counters] ${err.message}`)));
     redis.defineCommand('limitsAdd', { numberOfKeys: 1, lua: ADD });
     redis.defineCommand('limitsPeek', { numberOfKeys: 1, lua: PEEK });

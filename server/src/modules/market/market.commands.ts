@@ -15,6 +15,7 @@ import * as ledger from '../../ledger/commands';
 import { InsufficientFunds, availableBalance } from '../../ledger/ledger';
 import { recordEvents } from '../notifications/notifications.service';
 import * as market from './market.repository';
+import { refuseOwnOffer } from './market.policy';
 import { presentOrder } from './market.presenter';
 
 /*
@@ -29,7 +30,6 @@ export const TEXT = {
   quantity: 'Enter a quantity of at least 1.',
   ownsFewer: (owned: number) => (owned === 0 ? 'You do not own this item.' : `You own only ${owned}.`),
   allOffered: 'Every unit you own is already offered for sale: lower your sell offer first.',
-  ownOffer: 'That is your own offer.',
   nobodySells: 'Nobody else is selling this item.',
   priceMoved: 'The price changed: the best offer now asks more.',
   offerGone: 'That offer is gone.',
@@ -62,16 +62,8 @@ export async function placeSellOffer(
   checkItem(o.itemType);
   const cancel = isCancel(o);
   await market.lockBook(work.tx, o.itemType);
-  const book = cancel
-    ? []
-    : await market.crossingOffers(work.tx, {
-        itemType: o.itemType,
-        side: 'SELL',
-        limit: o.price,
-        takerId: o.userId,
-        count: o.quantity,
-      });
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId, ...book.map((b) => b.userId)]);
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId], crossing(o, 'SELL', cancel));
+  const book = before.book;
   const me = before.positions.get(o.userId)!;
   // The old offer's units are released first, so the new one may offer every unit owned (DESIGN.md §8).
   if (!cancel && o.quantity > me.quantity) throw fieldError('quantity', TEXT.ownsFewer(me.quantity));
@@ -100,16 +92,8 @@ export async function placeBuyOffer(
   checkItem(o.itemType);
   const cancel = isCancel(o);
   await market.lockBook(work.tx, o.itemType);
-  const book = cancel
-    ? []
-    : await market.crossingOffers(work.tx, {
-        itemType: o.itemType,
-        side: 'BUY',
-        limit: o.price,
-        takerId: o.userId,
-        count: o.quantity,
-      });
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId, ...book.map((b) => b.userId)]);
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId], crossing(o, 'BUY', cancel));
+  const book = before.book;
   const me = before.positions.get(o.userId)!;
   const escrowed = me.buyOffer ? me.buyOffer.price * me.buyOffer.quantity : 0;
   // The whole bid must be covered at its own price (DESIGN.md §8: missing = price × quantity − (balance + escrow)).
@@ -139,16 +123,14 @@ export async function marketBuy(
 ): Promise<OrderAnswer> {
   checkItem(o.itemType);
   await market.lockBook(work.tx, o.itemType);
-  const [best] = await market.crossingOffers(work.tx, {
-    itemType: o.itemType,
-    side: 'BUY',
-    limit: Number.MAX_SAFE_INTEGER,
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId], {
     takerId: o.userId,
-    count: 1,
+    query: { kind: 'crossing', side: 'BUY', limit: Number.MAX_SAFE_INTEGER, count: 1 },
   });
+  const best = before.book[0];
   if (!best) throw notFound(TEXT.nobodySells);
   if (best.price > o.requestedPrice) throw conflict({ message: TEXT.priceMoved, bestSo: best.price });
-  return takeOne(work, c, { ...o, side: 'BUY', offer: best });
+  return takeOne(work, c, { ...o, side: 'BUY', before });
 }
 
 /** POST /api/market/buy-from-user and sell-to-user: one unit of that user's offer at the price the caller saw. */
@@ -158,46 +140,48 @@ export async function tradeWithUser(
   o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
 ): Promise<OrderAnswer> {
   checkItem(o.itemType);
-  if (o.counterpartyId === o.userId) throw fieldError('userId', TEXT.ownOffer);
+  refuseOwnOffer(o.userId, o.counterpartyId);
   await market.lockBook(work.tx, o.itemType);
-  const offer = await market.offerOf(work.tx, {
-    itemType: o.itemType,
-    side: o.side === 'BUY' ? 'SELL' : 'BUY',
-    userId: o.counterpartyId,
+  const before = await market.snapshot(work.tx, o.itemType, [o.userId], {
+    takerId: o.userId,
+    query: { kind: 'offerOf', side: o.side === 'BUY' ? 'SELL' : 'BUY', userId: o.counterpartyId },
   });
+  const offer = before.book[0];
   if (!offer) throw conflict({ message: TEXT.offerGone, price: null });
   if (offer.price !== o.price) throw conflict({ message: TEXT.offerMoved, price: offer.price });
-  return takeOne(work, c, { userId: o.userId, itemType: o.itemType, side: o.side, offer });
+  return takeOne(work, c, { userId: o.userId, itemType: o.itemType, side: o.side, before });
 }
 
-/** Takes one unit of a resting offer, leaving the taker's own offers as they are. */
+/** Takes one unit of the one resting offer `before` read, leaving the taker's own offers as they are. */
 async function takeOne(
   work: Work,
   c: OrderContext,
-  o: { userId: number; itemType: string; side: Side; offer: RestingOffer },
+  o: { userId: number; itemType: string; side: Side; before: market.Snapshot },
 ): Promise<OrderAnswer> {
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId, o.offer.userId]);
-  const me = before.positions.get(o.userId)!;
-  if (o.side === 'BUY' && o.offer.price > me.balance) throw new InsufficientFunds(o.offer.price - me.balance);
+  const offer = o.before.book[0]!;
+  const me = o.before.positions.get(o.userId)!;
+  if (o.side === 'BUY' && offer.price > me.balance) throw new InsufficientFunds(offer.price - me.balance);
   if (o.side === 'SELL' && me.quantity - me.held < 1) {
     throw fieldError('itemType', me.quantity === 0 ? TEXT.ownsFewer(0) : TEXT.allOffered);
   }
-  const { fills } = matchOrder(
-    { side: o.side, takerId: o.userId, price: o.offer.price, quantity: 1 },
-    [o.offer],
-    c.feeBps,
-  );
+  const { fills } = matchOrder({ side: o.side, takerId: o.userId, price: offer.price, quantity: 1 }, [offer], c.feeBps);
   return settle(work, c, {
     itemType: o.itemType,
     takerId: o.userId,
     side: o.side,
     fills,
-    book: [o.offer],
-    before,
+    book: [offer],
+    before: o.before,
     escrowChange: 0,
     heldChange: 0,
   });
 }
+
+/** The book query of an offer order: the crossing side, or nothing for a cancel. */
+const crossing = (o: { userId: number; price: number; quantity: number }, side: Side, cancel: boolean) =>
+  cancel
+    ? undefined
+    : { takerId: o.userId, query: { kind: 'crossing' as const, side, limit: o.price, count: o.quantity } };
 
 interface Settlement {
   itemType: string;
@@ -206,7 +190,7 @@ interface Settlement {
   fills: Fill[];
   /** The resting offers the fills came from, as read. */
   book: RestingOffer[];
-  before: Awaited<ReturnType<typeof market.snapshot>>;
+  before: market.Snapshot;
   escrowChange: number;
   heldChange: number;
   /** For an offer order: the taker's offer on its side becomes `rest` units at `price` (0: none). */
@@ -215,15 +199,8 @@ interface Settlement {
 
 async function settle(work: Work, c: OrderContext, s: Settlement): Promise<OrderAnswer> {
   const result = await ledger.settleOrder(work, s);
-  await market.applyToBook(work.tx, {
-    itemType: s.itemType,
-    fills: s.fills,
-    book: s.book,
-    taker: s.ownOffer && { userId: s.takerId, side: s.side, price: s.ownOffer.price, rest: s.ownOffer.rest },
-    at: c.now,
-  });
+  await market.writeOrder(work.tx, { ...s, entryId: result?.entryId ?? null, at: c.now });
   if (s.fills.length > 0) {
-    await market.insertTrades(work.tx, { ...s, entryId: result!.entryId, at: c.now });
     await recordEvents(
       work.tx,
       s.fills.map((f) => ({

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isoTime } from '../../../../common/time';
 import { ITEMS } from '../../../../common/items';
 import type { Fill, MarketFigures, RestingOffer, Side, StandingOffer, UserPosition } from '../../../../common/market';
@@ -19,61 +19,66 @@ export async function lockBook(exec: Executor, itemType: string): Promise<void> 
   await exec.execute(sql`SELECT pg_advisory_xact_lock(${BOOK_LOCK_CLASS}::int, ${itemIndex.get(itemType)!}::int)`);
 }
 
-/**
- * The other side of the book as an order on `side` at `limit` would take it: offers that cross, of other users,
- * best price first, then oldest; at most `count` of them (each holds at least one unit).
- */
-export async function crossingOffers(
-  exec: Executor,
-  o: { itemType: string; side: Side; limit: number; takerId: number; count: number },
-): Promise<RestingOffer[]> {
-  const found = await rows<{ id: number; user_id: number; price: number; quantity: number }>(
-    exec,
-    o.side === 'BUY'
-      ? sql`SELECT id, user_id, price, quantity FROM market_offers
-            WHERE item_type = ${o.itemType} AND side = 'SELL' AND price <= ${o.limit} AND user_id <> ${o.takerId}
-            ORDER BY price, created_at, id LIMIT ${o.count}`
-      : sql`SELECT id, user_id, price, quantity FROM market_offers
-            WHERE item_type = ${o.itemType} AND side = 'BUY' AND price >= ${o.limit} AND user_id <> ${o.takerId}
-            ORDER BY price DESC, created_at, id LIMIT ${o.count}`,
-  );
-  return found.map((r) => ({ offerId: r.id, userId: r.user_id, price: r.price, quantity: r.quantity }));
+/** Which resting offers an order reads before matching. */
+export type BookQuery =
+  /** The other side as an order on `side` at `limit` would take it: crossing offers of other users, best first. */
+  | { kind: 'crossing'; side: Side; limit: number; count: number }
+  /** One user's offer on one side. */
+  | { kind: 'offerOf'; side: Side; userId: number };
+
+function bookSql(itemType: string, takerId: number, q: BookQuery): SQL {
+  if (q.kind === 'offerOf') {
+    return sql`SELECT 1 AS n, id, user_id, price, quantity FROM market_offers
+      WHERE user_id = ${q.userId} AND item_type = ${itemType} AND side = ${q.side}`;
+  }
+  return q.side === 'BUY'
+    ? sql`SELECT row_number() OVER (ORDER BY price, created_at, id) AS n, id, user_id, price, quantity
+          FROM market_offers
+          WHERE item_type = ${itemType} AND side = 'SELL' AND price <= ${q.limit} AND user_id <> ${takerId}
+          ORDER BY price, created_at, id LIMIT ${q.count}`
+    : sql`SELECT row_number() OVER (ORDER BY price DESC, created_at, id) AS n, id, user_id, price, quantity
+          FROM market_offers
+          WHERE item_type = ${itemType} AND side = 'BUY' AND price >= ${q.limit} AND user_id <> ${takerId}
+          ORDER BY price DESC, created_at, id LIMIT ${q.count}`;
 }
 
-/** One user's offer on one side of an item, if they have one. */
-export async function offerOf(
-  exec: Executor,
-  o: { itemType: string; side: Side; userId: number },
-): Promise<RestingOffer | undefined> {
-  const [r] = await rows<{ id: number; user_id: number; price: number; quantity: number }>(
-    exec,
-    sql`SELECT id, user_id, price, quantity FROM market_offers
-        WHERE user_id = ${o.userId} AND item_type = ${o.itemType} AND side = ${o.side}`,
-  );
-  return r && { offerId: r.id, userId: r.user_id, price: r.price, quantity: r.quantity };
-}
-
-/** A user's side of an item plus what the ledger holds for them: their balance and their units free to offer. */
+/** A user's side of an item plus what the ledger holds for them: their balance and the units their offer holds. */
 export interface Position extends UserPosition {
   userId: number;
   held: number;
   balance: number;
 }
 
-/** The item's market and the positions of `userIds`, in one round trip. */
+export interface Snapshot {
+  market: MarketFigures;
+  positions: Map<number, Position>;
+  /** The resting offers the book query found, in its order. */
+  book: RestingOffer[];
+}
+
+/**
+ * The item's market, the resting offers `book` asks for, and the positions of `userIds` and of those offers' owners,
+ * in one round trip.
+ */
 export async function snapshot(
   exec: Executor,
   itemType: string,
   userIds: readonly number[],
-): Promise<{ market: MarketFigures; positions: Map<number, Position> }> {
+  book?: { takerId: number; query: BookQuery },
+): Promise<Snapshot> {
   const ids = sql.join(
     [...new Set(userIds)].map((id) => sql`(${id}::bigint)`),
     sql`, `,
   );
+  const offers = book
+    ? bookSql(itemType, book.takerId, book.query)
+    : sql`SELECT 1::bigint AS n, NULL::bigint AS id, NULL::bigint AS user_id, NULL::bigint AS price,
+            NULL::int AS quantity WHERE false`;
   const found = await rows<{
     market_quantity: number;
     best_so: number | null;
     best_bo: number | null;
+    book: { id: number; user_id: number; price: number; quantity: number }[] | null;
     user_id: number;
     quantity: number;
     held: number;
@@ -86,16 +91,20 @@ export async function snapshot(
     buy_since: Date | string | null;
   }>(
     exec,
-    sql`WITH m AS (
+    sql`WITH bk AS (${offers}),
+        m AS (
           SELECT coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS market_quantity,
                  min(price) FILTER (WHERE side = 'SELL') AS best_so,
-                 max(price) FILTER (WHERE side = 'BUY') AS best_bo
-          FROM market_offers WHERE item_type = ${itemType})
+                 max(price) FILTER (WHERE side = 'BUY') AS best_bo,
+                 (SELECT json_agg(json_build_object('id', id, 'user_id', user_id, 'price', price, 'quantity', quantity)
+                   ORDER BY n) FROM bk) AS book
+          FROM market_offers WHERE item_type = ${itemType}),
+        u AS (SELECT id FROM (VALUES ${ids}) AS v(id) UNION SELECT user_id FROM bk)
         SELECT m.*, u.id AS user_id, coalesce(i.quantity, 0) AS quantity, coalesce(i.held, 0) AS held,
                coalesce(a.balance, 0) AS balance,
                s.price AS sell_price, s.quantity AS sell_quantity, s.created_at AS sell_since,
                b.price AS buy_price, b.quantity AS buy_quantity, b.created_at AS buy_since
-        FROM m CROSS JOIN (VALUES ${ids}) AS u(id)
+        FROM m CROSS JOIN u
         LEFT JOIN inventories i ON i.user_id = u.id AND i.item_type = ${itemType}
         LEFT JOIN ledger_accounts a ON a.code = 'user:' || u.id || ':available'
         LEFT JOIN market_offers s ON s.user_id = u.id AND s.item_type = ${itemType} AND s.side = 'SELL'
@@ -103,9 +112,15 @@ export async function snapshot(
   );
   const first = found[0]!;
   const offer = (price: number | null, quantity: number | null, since: Date | string | null): StandingOffer | null =>
-    price === null ? null : { price, quantity: quantity!, since: isoTime(since!) };
+    price === null ? null : { price: Number(price), quantity: quantity!, since: isoTime(since!) };
   return {
     market: { quantity: first.market_quantity, bestSo: first.best_so, bestBo: first.best_bo },
+    book: (first.book ?? []).map((r) => ({
+      offerId: Number(r.id),
+      userId: Number(r.user_id),
+      price: Number(r.price),
+      quantity: Number(r.quantity),
+    })),
     positions: new Map(
       found.map((r) => [
         Number(r.user_id),
@@ -123,58 +138,67 @@ export async function snapshot(
 }
 
 /**
- * The book after an order: filled resting offers shrink or go, the taker's own offer on `side` is set to
- * `rest` units at `price` (a new offer, so it queues behind older ones at its price) or removed.
+ * The book after an order, in one statement: filled resting offers shrink or go, the taker's own offer on its side
+ * becomes `rest` units at `price` (a new offer, so it queues behind older ones at its price) or goes, and each fill
+ * is recorded as a trade for the graphs and the statements.
  */
-export async function applyToBook(
+export async function writeOrder(
   exec: Executor,
   o: {
     itemType: string;
+    side: Side;
+    takerId: number;
     fills: Fill[];
     book: RestingOffer[];
-    taker?: { userId: number; side: Side; price: number; rest: number };
+    ownOffer?: { price: number; rest: number };
+    entryId: number | null;
     at: Date;
   },
 ): Promise<void> {
+  const at = sql`${o.at.toISOString()}::timestamptz`;
   const left = new Map(o.book.map((b) => [b.offerId, b.quantity]));
   for (const f of o.fills) left.set(f.offerId, left.get(f.offerId)! - f.quantity);
-  const gone = o.fills.filter((f) => left.get(f.offerId) === 0).map((f) => sql`${f.offerId}::bigint`);
+  const gone = o.fills.filter((f) => left.get(f.offerId) === 0);
   const shrunk = o.fills.filter((f) => left.get(f.offerId)! > 0);
-  const statements = [];
-  if (gone.length > 0) statements.push(sql`DELETE FROM market_offers WHERE id IN (${sql.join(gone, sql`, `)})`);
-  for (const f of shrunk) {
-    statements.push(sql`UPDATE market_offers SET quantity = quantity - ${f.quantity} WHERE id = ${f.offerId}`);
-  }
-  const t = o.taker;
-  if (t && t.rest > 0) {
-    statements.push(sql`INSERT INTO market_offers (user_id, item_type, side, price, quantity, created_at)
-      VALUES (${t.userId}, ${o.itemType}, ${t.side}, ${t.price}, ${t.rest}, ${o.at.toISOString()}::timestamptz)
-      ON CONFLICT (user_id, item_type, side) DO UPDATE
-        SET price = excluded.price, quantity = excluded.quantity, created_at = excluded.created_at`);
-  } else if (t) {
-    statements.push(
-      sql`DELETE FROM market_offers WHERE user_id = ${t.userId} AND item_type = ${o.itemType} AND side = ${t.side}`,
+  const parts: SQL[] = [];
+  if (gone.length > 0) {
+    const ids = sql.join(
+      gone.map((f) => sql`${f.offerId}::bigint`),
+      sql`, `,
     );
+    parts.push(sql`gone AS (DELETE FROM market_offers WHERE id IN (${ids}))`);
   }
-  for (const statement of statements) await exec.execute(statement);
-}
-
-/** Each fill as a trade, for the graphs and the statements. */
-export async function insertTrades(
-  exec: Executor,
-  o: { itemType: string; side: Side; takerId: number; fills: Fill[]; entryId: number; at: Date },
-): Promise<void> {
-  if (o.fills.length === 0) return;
-  const values = sql.join(
-    o.fills.map((f) => {
-      const [buyer, seller] = o.side === 'BUY' ? [o.takerId, f.makerId] : [f.makerId, o.takerId];
-      return sql`(${o.itemType}, ${f.price}::bigint, ${f.quantity}::int, ${buyer}::bigint, ${seller}::bigint,
-                  ${f.fee}::bigint, ${o.side}, ${o.entryId}::bigint, ${o.at.toISOString()}::timestamptz)`;
-    }),
-    sql`, `,
-  );
-  await exec.execute(sql`INSERT INTO trades (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id,
-                         created_at) VALUES ${values}`);
+  if (shrunk.length > 0) {
+    const values = sql.join(
+      shrunk.map((f) => sql`(${f.offerId}::bigint, ${f.quantity}::int)`),
+      sql`, `,
+    );
+    parts.push(sql`shrunk AS (UPDATE market_offers o SET quantity = o.quantity - v.quantity
+      FROM (VALUES ${values}) AS v(id, quantity) WHERE o.id = v.id)`);
+  }
+  const own = o.ownOffer;
+  if (own && own.rest > 0) {
+    parts.push(sql`own AS (INSERT INTO market_offers (user_id, item_type, side, price, quantity, created_at)
+      VALUES (${o.takerId}, ${o.itemType}, ${o.side}, ${own.price}, ${own.rest}, ${at})
+      ON CONFLICT (user_id, item_type, side) DO UPDATE
+        SET price = excluded.price, quantity = excluded.quantity, created_at = excluded.created_at)`);
+  } else if (own) {
+    parts.push(sql`own AS (DELETE FROM market_offers
+      WHERE user_id = ${o.takerId} AND item_type = ${o.itemType} AND side = ${o.side})`);
+  }
+  if (o.fills.length > 0) {
+    const values = sql.join(
+      o.fills.map((f) => {
+        const [buyer, seller] = o.side === 'BUY' ? [o.takerId, f.makerId] : [f.makerId, o.takerId];
+        return sql`(${o.itemType}, ${f.price}::bigint, ${f.quantity}::int, ${buyer}::bigint, ${seller}::bigint,
+                    ${f.fee}::bigint, ${o.side}, ${o.entryId}::bigint, ${at})`;
+      }),
+      sql`, `,
+    );
+    parts.push(sql`traded AS (INSERT INTO trades
+      (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id, created_at) VALUES ${values})`);
+  }
+  if (parts.length > 0) await exec.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
 }
 
 /** The offers of one side of a book, best first, with their owners' names (the offers popups). */

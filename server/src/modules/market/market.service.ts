@@ -10,8 +10,8 @@ import {
 } from '../../../../common/market';
 import { isoTime } from '../../../../common/time';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../http/errors';
 import * as market from './market.repository';
+import { authorizeGraphs } from './market.policy';
 import { presentOffer, presentTradeData } from './market.presenter';
 
 /** How many offers a popup lists: the best ones. */
@@ -46,7 +46,7 @@ export async function offersOfUser(
 
 /** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (SPEC §4 "Graph access"). */
 export async function tradeData(ctx: AppContext, userId: number, itemType: string): Promise<TradeData> {
-  if (!(await market.hasUnlockedGraphs(ctx.db, userId))) throw forbidden('Unlock the graphs first.');
+  authorizeGraphs(await market.hasUnlockedGraphs(ctx.db, userId));
   const now = ctx.now();
   const [last, months] = await Promise.all([
     market.lastTrades(ctx.db, itemType, LAST_TRADES),
