@@ -84,6 +84,8 @@ function LastTrades({ trades }: { trades: TradeData['lastTenTrades'] }) {
                 borderColor: COLOURS['Average Price'],
                 backgroundColor: COLOURS['Average Price'],
                 pointRadius: 4,
+                // A trade at the very start or end of the axis shows whole.
+                clip: 6,
               },
             ],
           }}
@@ -127,6 +129,7 @@ function TwelveMonths({ months }: { months: TradeData['twelveMonthsTrades'] }) {
               borderColor: COLOURS[line],
               backgroundColor: COLOURS[line],
               pointRadius: 3,
+              clip: 6,
             })),
           }}
         />

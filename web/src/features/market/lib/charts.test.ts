@@ -28,6 +28,7 @@ describe('the last trades graph', () => {
     const month = dayTicks(at(2026, 3, 1), at(2026, 3, 31), 5);
     expect(month.length).toBeLessThanOrEqual(5);
     expect(month.every((t) => startOfDay(t) === t)).toBe(true);
+    expect(month.at(-1)).toBe(at(2026, 3, 31));
   });
 
   it('says the price and when it sold', () => {

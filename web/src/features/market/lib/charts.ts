@@ -25,12 +25,15 @@ const nextDay = (ms: number, days = 1): number => {
   return d.getTime();
 };
 
-/** Ticks at local midnights from `from` (a midnight) to `to`, every so many days that at most `maxTicks` fit. */
+/**
+ * Ticks at local midnights between `from` and `to` (both midnights), every so many days that at most `maxTicks`
+ * fit, counted back from `to`: the newest end of the axis is always named.
+ */
 export function dayTicks(from: number, to: number, maxTicks: number): number[] {
   const days = Math.max(1, Math.round((to - from) / DAY_MS));
   const step = Math.max(1, Math.ceil(days / Math.max(1, maxTicks - 1)));
   const ticks: number[] = [];
-  for (let t = from; t <= to; t = nextDay(t, step)) ticks.push(t);
+  for (let t = to; t >= from; t = nextDay(t, -step)) ticks.unshift(t);
   return ticks;
 }
 
