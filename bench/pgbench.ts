@@ -52,16 +52,27 @@ export function setting(name: string, fallback: number): number {
 export const benchDatabaseUrl =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** What a timed run of transactions measured: committed ones' latencies (ms) and the failures. */
+/** What a timed run of transactions measured: committed ones' latencies (ms), the refusals and the failures. */
 export interface TimedRun {
   rate: number;
   latencies: number[];
+  /** Transactions that threw an error `refused` accepted as an answer (a 4xx to the user, say), not a failure. */
+  refused: number;
   failures: number;
 }
 
-/** `workers` loops, each running `once` after another for `seconds`; rate is committed transactions per second. */
-export async function timedRun(workers: number, seconds: number, once: () => Promise<unknown>): Promise<TimedRun> {
+/**
+ * `workers` loops, each running `once` after another for `seconds`; rate is committed transactions per second. An
+ * error for which `refused` is true counts as a refusal, any other as a failure; neither adds a latency.
+ */
+export async function timedRun(
+  workers: number,
+  seconds: number,
+  once: () => Promise<unknown>,
+  refused: (err: unknown) => boolean = () => false,
+): Promise<TimedRun> {
   const latencies: number[] = [];
+  let refusals = 0;
   let failures = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -72,11 +83,12 @@ export async function timedRun(workers: number, seconds: number, once: () => Pro
         try {
           await once();
           latencies.push(performance.now() - t0);
-        } catch {
-          failures++;
+        } catch (err) {
+          if (refused(err)) refusals++;
+          else failures++;
         }
       }
     }),
   );
-  return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, failures };
+  return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, refused: refusals, failures };
 }

@@ -1,0 +1,326 @@
+/**
+ * `npm run bench:market`: market orders per second with matching, on PostgreSQL, next to pgbench's TPC-B rate on the
+ * same server in the same run, as a ratio. Rounds alternate between the two so a drifting load weighs on both alike.
+ *
+ * Many users each hold money and units of many items (minted through the ledger, as the test factories do); workers
+ * call the market's commands through `transact`, as the routes do, with a mix of sell offers and buy offers priced
+ * around each item's mid (so that many cross and trade, the rest rest), market buys and cancels. An order the market
+ * refuses (400, 402, 404, 409: not owned, balance short, nobody sells, the price moved) is counted apart from
+ * failures. The books are checked afterwards (money, items, escrow, holds, uncrossed books).
+ *
+ *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
+ *   BENCH_FEE_BPS=150 (the market's fee)  BENCH_PROFILE=1 (time every statement the orders send, and print them)
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { OrderAnswer } from '../../common/api/market';
+import { ITEMS_BY_TIER, type Item } from '../../common/items';
+import { openDatabase, rows } from '../../server/src/db/connection';
+import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
+import { HttpError } from '../../server/src/http/errors';
+import { creditTopUp, ensureSystemAccounts, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
+import { checkConservation } from '../../server/src/ledger/conservation';
+import { InsufficientFunds } from '../../server/src/ledger/ledger';
+import { MemoryBus } from '../../server/src/live/bus';
+import {
+  marketBuy,
+  placeBuyOffer,
+  placeSellOffer,
+  type OrderContext,
+} from '../../server/src/modules/market/market.commands';
+import { freshPostgresDatabase } from '../../server/src/test/databases';
+import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
+import { fmt, quantile } from '../ledger/stats';
+
+const USERS = setting('BENCH_USERS', 1000);
+const WORKERS = setting('BENCH_WORKERS', 16);
+const SECONDS = setting('BENCH_SECONDS', 10);
+const SCALE = setting('BENCH_PGBENCH_SCALE', 16);
+const ROUNDS = setting('BENCH_ROUNDS', 3);
+const FEE_BPS = setting('BENCH_FEE_BPS', 150);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Money each user starts with: $10,000, far more than the bids of a run escrow. */
+const MONEY = 1_000_000;
+/** Units of each traded item each user starts with. */
+const UNITS = 100;
+
+/** The 26 letters, every uncommon emoji and the first four of each rarer tier: 46 books. */
+const TRADED: readonly Item[] = [
+  ...ITEMS_BY_TIER.LETTER,
+  ...ITEMS_BY_TIER.UNCOMMON,
+  ...ITEMS_BY_TIER.RARE.slice(0, 4),
+  ...ITEMS_BY_TIER.EPIC.slice(0, 4),
+  ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
+];
+/** Each item's mid price: rarer items cost more; a letter about $1. */
+const MID = new Map(TRADED.map((item, i) => [item.itemType, 100 * 3 ** (item.rarity - 1) + 3 * i]));
+
+const KINDS = ['sell offer', 'buy offer', 'market buy', 'cancel sell', 'cancel buy'] as const;
+type Kind = (typeof KINDS)[number];
+/** The mix, in tenths: 3 sell offers, 3 buy offers, 2 market buys, 1 cancel of each side. */
+const MIX: readonly Kind[] = [
+  'sell offer',
+  'sell offer',
+  'sell offer',
+  'buy offer',
+  'buy offer',
+  'buy offer',
+  'market buy',
+  'market buy',
+  'cancel sell',
+  'cancel buy',
+];
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const int = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+/** A price within 10% of the item's mid either way: about half of the offers cross the other side's best. */
+const near = (mid: number) => Math.max(1, Math.round(mid * (0.9 + 0.2 * Math.random())));
+
+/** What the market answered, per kind of order: latencies of the committed ones, refusals by status, units. */
+interface KindTally {
+  committed: number[];
+  refused: Map<number, number>;
+  traded: number;
+  units: number;
+}
+const tally = new Map<Kind, KindTally>(
+  KINDS.map((k) => [k, { committed: [], refused: new Map(), traded: 0, units: 0 }]),
+);
+const failureReasons = new Map<string, number>();
+
+/** The market's refusals are answers to the user (DESIGN.md §8): 400, 402, 404, 409. */
+function refusalStatus(err: unknown): number | undefined {
+  if (err instanceof InsufficientFunds) return 402;
+  if (err instanceof HttpError && [400, 402, 404, 409].includes(err.statusCode)) return err.statusCode;
+  return undefined;
+}
+
+function place(deps: WorkDeps, c: () => OrderContext, kind: Kind, userId: number, item: string) {
+  const mid = MID.get(item)!;
+  return transact(deps, (w) => {
+    switch (kind) {
+      case 'sell offer':
+        return placeSellOffer(w, c(), { userId, itemType: item, price: near(mid), quantity: int(1, 5) });
+      case 'buy offer':
+        return placeBuyOffer(w, c(), { userId, itemType: item, price: near(mid), quantity: int(1, 5) });
+      case 'market buy':
+        return marketBuy(w, c(), { userId, itemType: item, requestedPrice: Math.round(mid * 1.05) });
+      case 'cancel sell':
+        return placeSellOffer(w, c(), { userId, itemType: item, price: 0, quantity: 0 });
+      case 'cancel buy':
+        return placeBuyOffer(w, c(), { userId, itemType: item, price: 0, quantity: 0 });
+    }
+  });
+}
+
+/** Offers placed lately, per side, for the cancels to take back (one may have traded away since: a no-op then). */
+const placed = { sell: [] as [number, string][], buy: [] as [number, string][] };
+const RECENT = 2_000;
+function remember(list: [number, string][], offer: [number, string]): void {
+  if (list.length < RECENT) list.push(offer);
+  else list[Math.floor(Math.random() * RECENT)] = offer;
+}
+function takeBack(list: [number, string][]): [number, string] | undefined {
+  if (list.length === 0) return undefined;
+  const i = Math.floor(Math.random() * list.length);
+  const offer = list[i]!;
+  list[i] = list.at(-1)!;
+  list.pop();
+  return offer;
+}
+
+/**
+ * One order of the mix, recorded in `tally` when `record`: offers and market buys by a random user on a random item,
+ * cancels of an offer placed lately.
+ */
+async function order(deps: WorkDeps, users: number[], record: boolean): Promise<void> {
+  const kind = pick(MIX);
+  const cancelled =
+    kind === 'cancel sell' ? takeBack(placed.sell) : kind === 'cancel buy' ? takeBack(placed.buy) : undefined;
+  const [userId, item] = cancelled ?? [pick(users), pick(TRADED).itemType];
+  const t0 = performance.now();
+  try {
+    const answer: OrderAnswer = await place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item);
+    if (kind === 'sell offer' && answer.user.sellOffer) remember(placed.sell, [userId, item]);
+    if (kind === 'buy offer' && answer.user.buyOffer) remember(placed.buy, [userId, item]);
+    if (!record) return;
+    const k = tally.get(kind)!;
+    k.committed.push(performance.now() - t0);
+    if (answer.filled > 0) {
+      k.traded++;
+      k.units += answer.filled;
+    }
+  } catch (err) {
+    const status = refusalStatus(err);
+    if (record && status !== undefined) {
+      const refused = tally.get(kind)!.refused;
+      refused.set(status, (refused.get(status) ?? 0) + 1);
+    } else if (record) {
+      const reason = err instanceof Error ? `${err.constructor.name}: ${err.message}` : String(err);
+      failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
+    }
+    throw err;
+  }
+}
+
+const orders = (deps: WorkDeps, users: number[], seconds: number, record: boolean) =>
+  timedRun(
+    WORKERS,
+    seconds,
+    () => order(deps, users, record),
+    (err) => refusalStatus(err) !== undefined,
+  );
+
+/**
+ * BENCH_PROFILE=1: every statement a pg client sends is timed from the call to its answer (lock waits and the round
+ * trip included), grouped by its text with the parameters and the lengths of VALUES and IN lists taken out.
+ */
+const statements = new Map<string, { n: number; ms: number; max: number }>();
+let profiling = false;
+function profileStatements(): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    const t0 = performance.now();
+    const result = query.apply(this, args);
+    if (!profiling || !text || typeof (result as Promise<unknown>)?.then !== 'function') return result;
+    const done = () => {
+      const key = shape(text);
+      const ms = performance.now() - t0;
+      const s = statements.get(key) ?? { n: 0, ms: 0, max: 0 };
+      statements.set(key, { n: s.n + 1, ms: s.ms + ms, max: Math.max(s.max, ms) });
+    };
+    (result as Promise<unknown>).then(done, done);
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
+const shape = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\$\d+(::\w+)?/g, '?')
+    .replace(/\(([^()]*)\)(, \(\1\))+/g, '($1), …')
+    .replace(/(\?, )+\?/g, '?, …')
+    .trim();
+
+async function main(): Promise<void> {
+  if (PROFILE) profileStatements();
+  const fresh = await freshPostgresDatabase(benchDatabaseUrl);
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: WORKERS });
+  const bus = new MemoryBus();
+  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
+  const pgbench = await openPgbench(benchDatabaseUrl, { scale: SCALE, workers: WORKERS, seconds: SECONDS, log });
+  const rates: number[] = [];
+  const tpsRounds: number[] = [];
+  let refusals = 0;
+  let failures = 0;
+  let books;
+  let trades;
+  try {
+    await ensureSystemAccounts(database.db);
+    log(`creating ${USERS} users, each with $${MONEY / 100} and ${UNITS} units of each of ${TRADED.length} items…`);
+    const users = (
+      await rows<{ id: number }>(
+        database.db,
+        sql`INSERT INTO users (username, email, badge)
+            SELECT 'bench_' || i, NULL, 'BENCH' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
+      )
+    ).map((r) => r.id);
+    const stock = TRADED.flatMap((item) => Array.from({ length: UNITS }, () => item.itemType));
+    await inParallel(users, WORKERS, async (id) => {
+      await openUserAccounts(database.db, id);
+      await transact(deps, async (w) => {
+        await creditTopUp(w, id, MONEY, `bench-${id}`);
+        await mintLoot(w, { userId: id, items: stock, openingId: 0 });
+      });
+    });
+    log('warming up for 3 s (filling the books)…');
+    await orders(deps, users, 3, false);
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round}/${ROUNDS}: market orders, ${WORKERS} workers, ${SECONDS} s…`);
+      profiling = PROFILE;
+      const r = await orders(deps, users, SECONDS, true);
+      profiling = false;
+      rates.push(r.rate);
+      refusals += r.refused;
+      failures += r.failures;
+      log(`  ${fmt(r.rate)} orders/s (${r.refused} refused, ${r.failures} failed)`);
+      log(`round ${round}/${ROUNDS}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
+      tpsRounds.push((await pgbench.run()).tps);
+      log(`  ${fmt(tpsRounds.at(-1)!)} tps`);
+    }
+    books = await checkConservation(database.db);
+    [trades] = await rows<{ trades: number; units: number; resting: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*) FROM trades)::int AS trades, (SELECT coalesce(sum(quantity), 0) FROM trades)::int
+            AS units, (SELECT count(*) FROM market_offers)::int AS resting`,
+    );
+  } finally {
+    await pgbench.close();
+    await database.close();
+    await fresh.drop();
+  }
+
+  const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
+  const tps = tpsRounds.reduce((a, b) => a + b, 0) / tpsRounds.length;
+  const all = [...tally.values()].flatMap((k) => k.committed);
+  const committed = all.length;
+  const p99 = quantile(all, 0.99);
+  const traded = [...tally.values()].reduce((n, k) => n + k.traded, 0);
+  const units = [...tally.values()].reduce((n, k) => n + k.units, 0);
+  const met = rate / tps >= 0.3 && p99 < 50;
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const lines = [
+    `Market benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+    '',
+    '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
+    '|---|---:|---:|---:|---:|',
+    `| market orders with matching (mix below), random user of ${USERS} on ${TRADED.length} items, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(all, 0.5), 1)} ms | ${fmt(p99, 1)} ms | **${fmt(rate / tps, 2)}** |`,
+    `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
+    '',
+    '| order | committed | of which traded | units traded | refused | p50 latency | p99 latency |',
+    '|---|---:|---:|---:|---|---:|---:|',
+    ...KINDS.map((kind) => {
+      const k = tally.get(kind)!;
+      const refused = [...k.refused].map(([status, n]) => `${n} × ${status}`).join(', ') || '–';
+      return `| ${kind} | ${k.committed.length} | ${k.traded} | ${k.units} | ${refused} | ${fmt(quantile(k.committed, 0.5), 1)} ms | ${fmt(quantile(k.committed, 0.99), 1)} ms |`;
+    }),
+    '',
+    `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (orders / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(tpsRounds[i]!)}`).join(', ')}).`,
+    `Orders: ${committed} committed (${traded} of them traded: ${fmt((100 * traded) / committed, 0)}%), ${refusals} refused, ${failures} failed${
+      failures ? ` (${[...failureReasons].map(([r, n]) => `${n} × ${r}`).join('; ')})` : ''
+    }; ${units} units traded (${fmt(units / (ROUNDS * SECONDS))}/s). After the run (warm-up included): ${trades!.trades} trades of ${trades!.units} units, ${trades!.resting} offers resting.`,
+    `Books after the run: ${books!.ok ? 'balanced' : 'NOT BALANCED'}: ${JSON.stringify(books)}`,
+    `Goal (at least 0.3 of TPC-B's rate, p99 under 50 ms): ${met ? 'met' : 'not met'} (ratio ${fmt(rate / tps, 2)}, p99 ${fmt(p99, 1)} ms).`,
+    `Rerun: BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} npm run bench:market`,
+  ];
+  if (PROFILE) {
+    const answered = committed + refusals + failures;
+    const count = [...statements.values()].reduce((n, s) => n + s.n, 0);
+    const total = [...statements.values()].reduce((n, s) => n + s.ms, 0);
+    lines.push(
+      '',
+      `Statements (BENCH_PROFILE=1): ${count} for ${answered} orders, ${fmt(count / answered, 1)} per order; time from the call to the answer, lock waits included, ${fmt(total / answered, 2)} ms per order in all:`,
+      '',
+      '| statement | per order | mean ms | max ms | share of time |',
+      '|---|---:|---:|---:|---:|',
+      ...[...statements]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .map(
+          ([text, s]) =>
+            `| \`${text.length > 160 ? `${text.slice(0, 110)} … ${text.slice(-45)}` : text}\` | ${fmt(s.n / answered, 2)} | ${fmt(s.ms / s.n, 2)} | ${fmt(s.max, 1)} | ${fmt((100 * s.ms) / total, 1)}% |`,
+        ),
+    );
+  }
+  console.log(lines.join('\n'));
+  if (!books!.ok) process.exitCode = 1;
+}
+
+await main();
