@@ -44,6 +44,8 @@ export class Instance {
         AUTH_RATE_LIMIT: '1000000',
         // The traffic is a few users calling as fast as they can: the per-user upload limit would refuse most of it.
         UPLOAD_RATE_LIMIT: '0',
+        // The market takes its fee, so the fee's postings are part of the books the run checks.
+        MARKET_FEE_BPS: '150',
         LOG_LEVEL: 'warn',
       },
     });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Answer, Session } from './traffic';
 
-/** User actions more than one actor takes: a top-up through the demo provider, a picture upload. */
+/** User actions more than one actor takes: a top-up through the demo provider, a picture upload, lootboxes. */
 
 /** Checkout, then Pay in the demo provider's window. Answers the pay call's answer (200: the money is in). */
 export async function topUp(session: Session, amount: number): Promise<Answer> {
@@ -36,6 +36,15 @@ export async function upload(session: Session, amount: number): Promise<Answer> 
       return form;
     },
   });
+}
+
+/** `count` keys bought, then as many free boxes taken and opened, one at a time (a user holds at most 10 boxes). */
+export async function openLootboxes(session: Session, count: number): Promise<void> {
+  await session.pay('keys', 'POST', '/api/purchase/key', { json: { keyCount: count, balance: 0 } });
+  for (let i = 0; i < count; i++) {
+    await session.pay('lootbox', 'POST', '/api/purchase/lootbox', { json: {} });
+    await session.pay('open', 'POST', '/api/open/lootbox', { json: {} });
+  }
 }
 
 export const pictureIdOf = (answer: Answer): number => Number((answer.body as { url: string }).url.split('/').pop());

@@ -31,6 +31,14 @@ export async function verify(
         detail: `sum of postings ${books.postingsTotal}¢, ${books.unbalancedEntries} unbalanced entries, ${books.driftedAccounts} balances differing from their postings; users hold ${books.userMoney}¢`,
       },
       { name: 'no negative balance', ok: books.negativeBalances === 0, detail: `${books.negativeBalances} negative` },
+      {
+        name: 'the whole conservation check (items, escrow, holds, uncrossed books)',
+        ok: books.ok,
+        detail:
+          `${books.itemsMinted} items minted, ${books.itemsInExistence} owned, ${books.unbalancedItemEntries} unbalanced ` +
+          `item entries, ${books.driftedInventories} drifted inventories; ${books.escrowMismatches} escrow mismatches, ` +
+          `${books.heldMismatches} held mismatches, ${books.crossedBooks} crossed books`,
+      },
       await noDoubleCredit(db),
       await registrationsPresent(db, t),
       await acknowledgedAnswersKept(db, t),
