@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { promisify } from 'node:util';
+import { openDatabase, type Database } from '../server/src/db/connection';
+import type { WorkDeps } from '../server/src/db/unit-of-work';
+import { ensureSystemAccounts } from '../server/src/ledger/commands';
+import { MemoryBus } from '../server/src/live/bus';
 import { freshPostgresDatabase } from '../server/src/test/databases';
-import { parsePgbench, type PgbenchFigures } from './ledger/stats';
+import { fmt, parsePgbench, type PgbenchFigures } from './ledger/stats';
 
 /**
  * pgbench's TPC-B on a fresh database of the same server, as the yardstick the database benchmarks print beside
@@ -33,6 +38,34 @@ export async function openPgbench(
   };
 }
 
+/**
+ * The app's database, fresh (migrated, the system accounts opened), with what a unit of work needs, and pgbench
+ * beside it on the same server; `close` drops both.
+ */
+export async function openBench(o: {
+  workers: number;
+  seconds: number;
+  scale: number;
+  log: (line: string) => void;
+}): Promise<{ database: Database; deps: WorkDeps; pgbench: Pgbench; close(): Promise<void> }> {
+  const fresh = await freshPostgresDatabase(benchDatabaseUrl);
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: o.workers });
+  const bus = new MemoryBus();
+  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
+  await ensureSystemAccounts(database.db);
+  const pgbench = await openPgbench(benchDatabaseUrl, o);
+  return {
+    database,
+    deps,
+    pgbench,
+    async close() {
+      await pgbench.close();
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
 /** Runs `fn` over `items` with `workers` loops at once. */
 export async function inParallel<T>(items: T[], workers: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -48,6 +81,15 @@ export function setting(name: string, fallback: number): number {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
   return n;
 }
+
+/** What every database benchmark takes: BENCH_USERS, BENCH_WORKERS, BENCH_SECONDS (a round), BENCH_ROUNDS, BENCH_PGBENCH_SCALE. */
+export const benchSettings = () => ({
+  USERS: setting('BENCH_USERS', 1000),
+  WORKERS: setting('BENCH_WORKERS', 16),
+  SECONDS: setting('BENCH_SECONDS', 10),
+  ROUNDS: setting('BENCH_ROUNDS', 3),
+  SCALE: setting('BENCH_PGBENCH_SCALE', 16),
+});
 
 export const benchDatabaseUrl =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -91,4 +133,43 @@ export async function timedRun(
     }),
   );
   return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, refused: refusals, failures };
+}
+
+/**
+ * `rounds` rounds alternating between the benchmark's own `run` and pgbench, so that a load drifting during the run
+ * weighs on both alike; each round's figures are logged (`unit` per second) and answered.
+ */
+export async function alternateWithPgbench<R extends { rate: number }>(
+  pgbench: Pgbench,
+  o: { rounds: number; what: string; unit: string; log: (line: string) => void; run: () => Promise<R> },
+): Promise<{ runs: R[]; pgbench: PgbenchFigures[] }> {
+  const runs: R[] = [];
+  const figures: PgbenchFigures[] = [];
+  for (let round = 1; round <= o.rounds; round++) {
+    o.log(`round ${round}/${o.rounds}: ${o.what}…`);
+    runs.push(await o.run());
+    o.log(`  ${fmt(runs.at(-1)!.rate)} ${o.unit}/s`);
+    o.log(`round ${round}/${o.rounds}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
+    figures.push(await pgbench.run());
+    o.log(`  ${fmt(figures.at(-1)!.tps)} tps`);
+  }
+  return { runs, pgbench: figures };
+}
+
+/**
+ * The head of a database benchmark's report: its title and time, the machine (`machine` says what else to name
+ * after the cores) with its load at the end, and the header of the table of figures.
+ */
+export function reportHead(title: string, machine = `Node ${process.version}`): string[] {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return [
+    `${title}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `Machine: ${os.cpus().length} cores (${cpu}), ${machine}; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+    '',
+    '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
+    '|---|---:|---:|---:|---:|',
+  ];
 }

@@ -14,15 +14,19 @@ import { creditTopUp, ensureSystemAccounts, openUserAccounts, spend } from '../.
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { MemoryBus } from '../../server/src/live/bus';
 import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
+import {
+  alternateWithPgbench,
+  benchDatabaseUrl,
+  benchSettings,
+  inParallel,
+  openPgbench,
+  reportHead,
+  timedRun,
+} from '../pgbench';
 import { fmt, quantile, type PgbenchFigures } from './stats';
 
 const baseUrl = benchDatabaseUrl;
-const USERS = setting('BENCH_USERS', 1000);
-const WORKERS = setting('BENCH_WORKERS', 16);
-const SECONDS = setting('BENCH_SECONDS', 10);
-const SCALE = setting('BENCH_PGBENCH_SCALE', 16);
-const ROUNDS = setting('BENCH_ROUNDS', 3);
+const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 const START_BALANCE = 10_000_000; // cents: enough that no spend of the run is ever refused
 const SPEND = 7;
 
@@ -124,17 +128,18 @@ async function main(): Promise<void> {
     const hotUser = ledger.users[0]!;
     log('warming up for 1 s…');
     await spends(ledger.deps, 1, anyone);
-    for (let round = 1; round <= ROUNDS; round++) {
-      log(`round ${round}/${ROUNDS}: ledger spends from ${USERS} users, ${WORKERS} workers, ${SECONDS} s…`);
-      const { latencies, ...figures } = await spends(ledger.deps, SECONDS, anyone);
+    const rounds = await alternateWithPgbench(pgbench, {
+      rounds: ROUNDS,
+      what: `ledger spends from ${USERS} users, ${WORKERS} workers, ${SECONDS} s`,
+      unit: 'spends',
+      log,
+      run: () => spends(ledger.deps, SECONDS, anyone),
+    });
+    for (const { latencies, ...figures } of rounds.runs) {
       spreadRounds.push(figures);
       spreadLatencies.push(latencies);
-      log(`  ${fmt(figures.rate)} spends/s`);
-      log(`round ${round}/${ROUNDS}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
-      const figuresPg = await pgbench.run();
-      pgbenchRounds.push(figuresPg);
-      log(`  ${fmt(figuresPg.tps)} tps`);
     }
+    pgbenchRounds.push(...rounds.pgbench);
     log(`ledger spends all from one user (the hot row), ${WORKERS} workers, ${SECONDS} s…`);
     const { latencies: _hot, ...hotFigures } = await spends(ledger.deps, SECONDS, () => hotUser);
     hot = hotFigures;
@@ -148,17 +153,12 @@ async function main(): Promise<void> {
   const latencies = pgbenchRounds.map((r) => r.latencyMs).filter((l) => l !== undefined);
   const pgLatency = latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : NaN;
   const ratio = (f: Figures) => fmt(f.rate / tps, 2);
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const perRound = spreadRounds.map((r, i) => `${fmt(r.rate)} / ${fmt(pgbenchRounds[i]!.tps)}`).join(', ');
   const lines = [
-    `Ledger benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ledger.server}; client and server on the same machine; load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}.`,
-    '',
-    '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
-    '|---|---:|---:|---:|---:|',
+    ...reportHead(
+      'Ledger benchmark',
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ledger.server}; client and server on the same machine`,
+    ),
     `| ledger spend of ${SPEND}¢, random user of ${USERS}, ${WORKERS} workers | ${fmt(spread.rate)} | ${fmt(spread.p50, 1)} ms | ${fmt(spread.p99, 1)} ms | **${ratio(spread)}** |`,
     `| ledger spend of ${SPEND}¢, all from one user (hot row), ${WORKERS} workers | ${fmt(hot.rate)} | ${fmt(hot.p50, 1)} ms | ${fmt(hot.p99, 1)} ms | ${ratio(hot)} |`,
     `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | ${fmt(pgLatency, 1)} ms (mean) | – | 1.00 |`,

@@ -6,23 +6,24 @@
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  */
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rows } from '../../server/src/db/connection';
+import { rows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
-import { ensureSystemAccounts, openUserAccounts } from '../../server/src/ledger/commands';
+import { openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
-import { MemoryBus } from '../../server/src/live/bus';
 import { openLootbox } from '../../server/src/modules/lootboxes/lootboxes.commands';
-import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
+import {
+  alternateWithPgbench,
+  benchDatabaseUrl,
+  benchSettings,
+  inParallel,
+  openBench,
+  reportHead,
+  timedRun,
+} from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
 
-const USERS = setting('BENCH_USERS', 1000);
-const WORKERS = setting('BENCH_WORKERS', 16);
-const SECONDS = setting('BENCH_SECONDS', 10);
-const SCALE = setting('BENCH_PGBENCH_SCALE', 16);
-const ROUNDS = setting('BENCH_ROUNDS', 3);
+const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 /** Boxes and keys each user starts with: more than any run opens. */
 const STOCK = 1_000_000;
 
@@ -34,18 +35,13 @@ const openings = (deps: WorkDeps, users: number[], seconds: number) =>
   );
 
 async function main(): Promise<void> {
-  const fresh = await freshPostgresDatabase(benchDatabaseUrl);
-  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: WORKERS });
-  const bus = new MemoryBus();
-  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
-  const pgbench = await openPgbench(benchDatabaseUrl, { scale: SCALE, workers: WORKERS, seconds: SECONDS, log });
+  const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });
   const rates: number[] = [];
   const tpsRounds: number[] = [];
   const latencies: number[] = [];
   let failures = 0;
   let books;
   try {
-    await ensureSystemAccounts(database.db);
     log(`creating ${USERS} users with boxes and keys…`);
     const users = (
       await rows<{ id: number }>(
@@ -58,38 +54,30 @@ async function main(): Promise<void> {
     await inParallel(users, WORKERS, (id) => openUserAccounts(database.db, id));
     log('warming up for 1 s…');
     await openings(deps, users, 1);
-    for (let round = 1; round <= ROUNDS; round++) {
-      log(`round ${round}/${ROUNDS}: lootbox openings, ${WORKERS} workers, ${SECONDS} s…`);
-      const r = await openings(deps, users, SECONDS);
+    const rounds = await alternateWithPgbench(pgbench, {
+      rounds: ROUNDS,
+      what: `lootbox openings, ${WORKERS} workers, ${SECONDS} s`,
+      unit: 'openings',
+      log,
+      run: () => openings(deps, users, SECONDS),
+    });
+    for (const r of rounds.runs) {
       rates.push(r.rate);
       latencies.push(...r.latencies);
       failures += r.failures;
-      log(`  ${fmt(r.rate)} openings/s`);
-      log(`round ${round}/${ROUNDS}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
-      tpsRounds.push((await pgbench.run()).tps);
-      log(`  ${fmt(tpsRounds.at(-1)!)} tps`);
     }
+    tpsRounds.push(...rounds.pgbench.map((r) => r.tps));
     books = await checkConservation(database.db);
   } finally {
-    await pgbench.close();
-    await database.close();
-    await fresh.drop();
+    await close();
   }
   if (!books.ok) throw new Error(`the books do not balance after the run: ${JSON.stringify(books)}`);
 
   const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
   const tps = tpsRounds.reduce((a, b) => a + b, 0) / tpsRounds.length;
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   console.log(
     [
-      `Lootbox benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average at the end ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}.`,
-      '',
-      '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
-      '|---|---:|---:|---:|---:|',
+      ...reportHead('Lootbox benchmark'),
       `| lootbox opening (5 items minted), random user of ${USERS}, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(latencies, 0.5), 1)} ms | ${fmt(quantile(latencies, 0.99), 1)} ms | **${fmt(rate / tps, 2)}** |`,
       `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
       '',

@@ -12,33 +12,35 @@
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  *   BENCH_FEE_BPS=150 (the market's fee)  BENCH_PROFILE=1 (time every statement the orders send, and print them)
  */
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { OrderAnswer } from '../../common/api/market';
 import { ITEMS_BY_TIER, type Item } from '../../common/items';
-import { openDatabase, rows } from '../../server/src/db/connection';
+import { rows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { HttpError } from '../../server/src/http/errors';
-import { creditTopUp, ensureSystemAccounts, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
+import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { InsufficientFunds } from '../../server/src/ledger/ledger';
-import { MemoryBus } from '../../server/src/live/bus';
 import {
   marketBuy,
   placeBuyOffer,
   placeSellOffer,
   type OrderContext,
 } from '../../server/src/modules/market/market.commands';
-import { freshPostgresDatabase } from '../../server/src/test/databases';
-import { benchDatabaseUrl, inParallel, openPgbench, setting, timedRun } from '../pgbench';
+import {
+  alternateWithPgbench,
+  benchDatabaseUrl,
+  benchSettings,
+  inParallel,
+  openBench,
+  reportHead,
+  setting,
+  timedRun,
+} from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
 
-const USERS = setting('BENCH_USERS', 1000);
-const WORKERS = setting('BENCH_WORKERS', 16);
-const SECONDS = setting('BENCH_SECONDS', 10);
-const SCALE = setting('BENCH_PGBENCH_SCALE', 16);
-const ROUNDS = setting('BENCH_ROUNDS', 3);
+const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 const FEE_BPS = setting('BENCH_FEE_BPS', 150);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Money each user starts with: $10,000, far more than the bids of a run escrow. */
@@ -208,11 +210,7 @@ const shape = (text: string) =>
 
 async function main(): Promise<void> {
   if (PROFILE) profileStatements();
-  const fresh = await freshPostgresDatabase(benchDatabaseUrl);
-  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: WORKERS });
-  const bus = new MemoryBus();
-  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
-  const pgbench = await openPgbench(benchDatabaseUrl, { scale: SCALE, workers: WORKERS, seconds: SECONDS, log });
+  const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });
   const rates: number[] = [];
   const tpsRounds: number[] = [];
   let refusals = 0;
@@ -220,7 +218,6 @@ async function main(): Promise<void> {
   let books;
   let trades;
   try {
-    await ensureSystemAccounts(database.db);
     log(`creating ${USERS} users, each with $${MONEY / 100} and ${UNITS} units of each of ${TRADED.length} items…`);
     const users = (
       await rows<{ id: number }>(
@@ -239,19 +236,25 @@ async function main(): Promise<void> {
     });
     log('warming up for 3 s (filling the books)…');
     await orders(deps, users, 3, false);
-    for (let round = 1; round <= ROUNDS; round++) {
-      log(`round ${round}/${ROUNDS}: market orders, ${WORKERS} workers, ${SECONDS} s…`);
-      profiling = PROFILE;
-      const r = await orders(deps, users, SECONDS, true);
-      profiling = false;
+    const rounds = await alternateWithPgbench(pgbench, {
+      rounds: ROUNDS,
+      what: `market orders, ${WORKERS} workers, ${SECONDS} s`,
+      unit: 'orders',
+      log,
+      run: async () => {
+        profiling = PROFILE;
+        const r = await orders(deps, users, SECONDS, true);
+        profiling = false;
+        log(`  ${r.refused} refused, ${r.failures} failed`);
+        return r;
+      },
+    });
+    for (const r of rounds.runs) {
       rates.push(r.rate);
       refusals += r.refused;
       failures += r.failures;
-      log(`  ${fmt(r.rate)} orders/s (${r.refused} refused, ${r.failures} failed)`);
-      log(`round ${round}/${ROUNDS}: pgbench ${pgbench.args.join(' ')} (TPC-B)…`);
-      tpsRounds.push((await pgbench.run()).tps);
-      log(`  ${fmt(tpsRounds.at(-1)!)} tps`);
     }
+    tpsRounds.push(...rounds.pgbench.map((r) => r.tps));
     books = await checkConservation(database.db);
     [trades] = await rows<{ trades: number; units: number; resting: number }>(
       database.db,
@@ -259,9 +262,7 @@ async function main(): Promise<void> {
             AS units, (SELECT count(*) FROM market_offers)::int AS resting`,
     );
   } finally {
-    await pgbench.close();
-    await database.close();
-    await fresh.drop();
+    await close();
   }
 
   const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
@@ -272,16 +273,8 @@ async function main(): Promise<void> {
   const traded = [...tally.values()].reduce((n, k) => n + k.traded, 0);
   const units = [...tally.values()].reduce((n, k) => n + k.units, 0);
   const met = rate / tps >= 0.3 && p99 < 50;
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
-    `Market benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}.`,
-    '',
-    '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
-    '|---|---:|---:|---:|---:|',
+    ...reportHead('Market benchmark'),
     `| market orders with matching (mix below), random user of ${USERS} on ${TRADED.length} items, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(all, 0.5), 1)} ms | ${fmt(p99, 1)} ms | **${fmt(rate / tps, 2)}** |`,
     `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
     '',
@@ -299,7 +292,7 @@ async function main(): Promise<void> {
     }; ${units} units traded (${fmt(units / (ROUNDS * SECONDS))}/s). After the run (warm-up included): ${trades!.trades} trades of ${trades!.units} units, ${trades!.resting} offers resting.`,
     `Books after the run: ${books!.ok ? 'balanced' : 'NOT BALANCED'}: ${JSON.stringify(books)}`,
     `Goal (at least 0.3 of TPC-B's rate, p99 under 50 ms): ${met ? 'met' : 'not met'} (ratio ${fmt(rate / tps, 2)}, p99 ${fmt(p99, 1)} ms).`,
-    `Rerun: BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} npm run bench:market`,
+    `Rerun: BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} BENCH_PGBENCH_SCALE=${SCALE} npm run bench:market`,
   ];
   if (PROFILE) {
     const answered = committed + refusals + failures;
