@@ -6,12 +6,14 @@
  * call the market's commands through `transact`, as the routes do, with a mix of sell offers and buy offers priced
  * around each item's mid (so that many cross and trade, the rest rest), market buys and cancels. An order the market
  * refuses (400, 402, 404, 409: not owned, balance short, nobody sells, the price moved) is counted apart from
- * failures. The books are checked afterwards (money, items, escrow, holds, uncrossed books).
+ * failures. After the rounds, one more run puts the same mix all on one item: its book takes orders one at a time.
+ * The books are checked afterwards (money, items, escrow, holds, uncrossed books).
  *
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  *   BENCH_FEE_BPS=150 (the market's fee)  BENCH_PROFILE=1 (time every statement the orders send, and print them)
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { OrderAnswer } from '../../common/api/market';
@@ -57,6 +59,8 @@ const TRADED: readonly Item[] = [
   ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
 ];
 /** Each item's mid price: rarer items cost more; a letter about $1. */
+/** The item of the hot-book run: every order on one book, which takes them one at a time. */
+const HOT_ITEM = 'COMMON_LETTER_E';
 const MID = new Map(TRADED.map((item, i) => [item.itemType, 100 * 3 ** (item.rarity - 1) + 3 * i]));
 
 const KINDS = ['sell offer', 'buy offer', 'market buy', 'cancel sell', 'cancel buy'] as const;
@@ -88,9 +92,9 @@ interface KindTally {
   traded: number;
   units: number;
 }
-const tally = new Map<Kind, KindTally>(
-  KINDS.map((k) => [k, { committed: [], refused: new Map(), traded: 0, units: 0 }]),
-);
+type Tally = Map<Kind, KindTally>;
+const newTally = (): Tally =>
+  new Map(KINDS.map((k) => [k, { committed: [], refused: new Map(), traded: 0, units: 0 }]));
 const failureReasons = new Map<string, number>();
 
 /** The market's refusals are answers to the user (DESIGN.md §8): 400, 402, 404, 409. */
@@ -118,8 +122,16 @@ function place(deps: WorkDeps, c: () => OrderContext, kind: Kind, userId: number
   });
 }
 
-/** Offers placed lately, per side, for the cancels to take back (one may have traded away since: a no-op then). */
-const placed = { sell: [] as [number, string][], buy: [] as [number, string][] };
+/**
+ * Where the orders of a phase of the run go (`items`), what they answered (`tally`, unless a warm-up), and the offers
+ * placed lately, per side, for the cancels to take back (one may have traded away since: a no-op then).
+ */
+interface Phase {
+  items: readonly string[];
+  tally?: Tally;
+  placed: { sell: [number, string][]; buy: [number, string][] };
+}
+const phase = (items: readonly string[], tally?: Tally): Phase => ({ items, tally, placed: { sell: [], buy: [] } });
 const RECENT = 2_000;
 function remember(list: [number, string][], offer: [number, string]): void {
   if (list.length < RECENT) list.push(offer);
@@ -135,20 +147,23 @@ function takeBack(list: [number, string][]): [number, string] | undefined {
 }
 
 /**
- * One order of the mix, recorded in `tally` when `record`: offers and market buys by a random user on a random item,
- * cancels of an offer placed lately.
+ * One order of the mix: offers and market buys by a random user on a random item of the phase, cancels of an offer
+ * placed lately.
  */
-async function order(deps: WorkDeps, users: number[], record: boolean): Promise<void> {
+async function order(deps: WorkDeps, users: number[], p: Phase): Promise<void> {
   const kind = pick(MIX);
+  const { placed, tally } = p;
   const cancelled =
     kind === 'cancel sell' ? takeBack(placed.sell) : kind === 'cancel buy' ? takeBack(placed.buy) : undefined;
-  const [userId, item] = cancelled ?? [pick(users), pick(TRADED).itemType];
+  const [userId, item] = cancelled ?? [pick(users), pick(p.items)];
   const t0 = performance.now();
   try {
-    const answer: OrderAnswer = await place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item);
+    const answer: OrderAnswer = await ordering.run(kind, () =>
+      place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item),
+    );
     if (kind === 'sell offer' && answer.user.sellOffer) remember(placed.sell, [userId, item]);
     if (kind === 'buy offer' && answer.user.buyOffer) remember(placed.buy, [userId, item]);
-    if (!record) return;
+    if (!tally) return;
     const k = tally.get(kind)!;
     k.committed.push(performance.now() - t0);
     if (answer.filled > 0) {
@@ -157,10 +172,10 @@ async function order(deps: WorkDeps, users: number[], record: boolean): Promise<
     }
   } catch (err) {
     const status = refusalStatus(err);
-    if (record && status !== undefined) {
+    if (tally && status !== undefined) {
       const refused = tally.get(kind)!.refused;
       refused.set(status, (refused.get(status) ?? 0) + 1);
-    } else if (record) {
+    } else if (tally) {
       const reason = err instanceof Error ? `${err.constructor.name}: ${err.message}` : String(err);
       failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
     }
@@ -168,11 +183,11 @@ async function order(deps: WorkDeps, users: number[], record: boolean): Promise<
   }
 }
 
-const orders = (deps: WorkDeps, users: number[], seconds: number, record: boolean) =>
+const orders = (deps: WorkDeps, users: number[], seconds: number, p: Phase) =>
   timedRun(
     WORKERS,
     seconds,
-    () => order(deps, users, record),
+    () => order(deps, users, p),
     (err) => refusalStatus(err) !== undefined,
   );
 
@@ -181,6 +196,9 @@ const orders = (deps: WorkDeps, users: number[], seconds: number, record: boolea
  * trip included), grouped by its text with the parameters and the lengths of VALUES and IN lists taken out.
  */
 const statements = new Map<string, { n: number; ms: number; max: number }>();
+/** Statements sent per kind of order (the kind travels with the order's async context). */
+const statementsOf = new Map<Kind, number>();
+const ordering = new AsyncLocalStorage<Kind>();
 let profiling = false;
 function profileStatements(): void {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -190,6 +208,8 @@ function profileStatements(): void {
     const t0 = performance.now();
     const result = query.apply(this, args);
     if (!profiling || !text || typeof (result as Promise<unknown>)?.then !== 'function') return result;
+    const kind = ordering.getStore();
+    if (kind) statementsOf.set(kind, (statementsOf.get(kind) ?? 0) + 1);
     const done = () => {
       const key = shape(text);
       const ms = performance.now() - t0;
@@ -211,10 +231,12 @@ const shape = (text: string) =>
 async function main(): Promise<void> {
   if (PROFILE) profileStatements();
   const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });
-  const rates: number[] = [];
-  const tpsRounds: number[] = [];
-  let refusals = 0;
-  let failures = 0;
+  const tally = newTally();
+  const hotTally = newTally();
+  let hot;
+  let rounds;
+  /** CPU time this process (the app's code, drizzle, pg) spent during the measured rounds. */
+  let nodeCpuMs = 0;
   let books;
   let trades;
   try {
@@ -235,26 +257,28 @@ async function main(): Promise<void> {
       });
     });
     log('warming up for 3 s (filling the books)…');
-    await orders(deps, users, 3, false);
-    const rounds = await alternateWithPgbench(pgbench, {
+    const everyItem = phase(TRADED.map((i) => i.itemType));
+    await orders(deps, users, 3, everyItem);
+    everyItem.tally = tally;
+    rounds = await alternateWithPgbench(pgbench, {
       rounds: ROUNDS,
-      what: `market orders, ${WORKERS} workers, ${SECONDS} s`,
+      what: `market orders on ${TRADED.length} items, ${WORKERS} workers, ${SECONDS} s`,
       unit: 'orders',
       log,
       run: async () => {
         profiling = PROFILE;
-        const r = await orders(deps, users, SECONDS, true);
+        const cpu = process.cpuUsage();
+        const r = await orders(deps, users, SECONDS, everyItem);
+        const used = process.cpuUsage(cpu);
+        nodeCpuMs += (used.user + used.system) / 1000;
         profiling = false;
         log(`  ${r.refused} refused, ${r.failures} failed`);
         return r;
       },
     });
-    for (const r of rounds.runs) {
-      rates.push(r.rate);
-      refusals += r.refused;
-      failures += r.failures;
-    }
-    tpsRounds.push(...rounds.pgbench.map((r) => r.tps));
+    log(`market orders all on ${HOT_ITEM} (the hot book), ${WORKERS} workers, ${SECONDS} s…`);
+    hot = await orders(deps, users, SECONDS, phase([HOT_ITEM], hotTally));
+    log(`  ${fmt(hot.rate)} orders/s, ${hot.refused} refused, ${hot.failures} failed`);
     books = await checkConservation(database.db);
     [trades] = await rows<{ trades: number; units: number; resting: number }>(
       database.db,
@@ -265,6 +289,10 @@ async function main(): Promise<void> {
     await close();
   }
 
+  const rates = rounds.runs.map((r) => r.rate);
+  const tpsRounds = rounds.pgbench.map((r) => r.tps);
+  const refusals = rounds.runs.reduce((n, r) => n + r.refused, 0);
+  const failures = rounds.runs.reduce((n, r) => n + r.failures, 0);
   const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
   const tps = tpsRounds.reduce((a, b) => a + b, 0) / tpsRounds.length;
   const all = [...tally.values()].flatMap((k) => k.committed);
@@ -272,13 +300,16 @@ async function main(): Promise<void> {
   const p99 = quantile(all, 0.99);
   const traded = [...tally.values()].reduce((n, k) => n + k.traded, 0);
   const units = [...tally.values()].reduce((n, k) => n + k.units, 0);
+  const hotAll = [...hotTally.values()].flatMap((k) => k.committed);
+  const hotTraded = [...hotTally.values()].reduce((n, k) => n + k.traded, 0);
   const met = rate / tps >= 0.3 && p99 < 50;
   const lines = [
     ...reportHead('Market benchmark'),
     `| market orders with matching (mix below), random user of ${USERS} on ${TRADED.length} items, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(all, 0.5), 1)} ms | ${fmt(p99, 1)} ms | **${fmt(rate / tps, 2)}** |`,
+    `| the same mix, all on one item (hot book), ${WORKERS} workers | ${fmt(hot.rate)} | ${fmt(quantile(hotAll, 0.5), 1)} ms | ${fmt(quantile(hotAll, 0.99), 1)} ms | ${fmt(hot.rate / tps, 2)} |`,
     `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
     '',
-    '| order | committed | of which traded | units traded | refused | p50 latency | p99 latency |',
+    '| order (on every item) | committed | of which traded | units traded | refused | p50 latency | p99 latency |',
     '|---|---:|---:|---:|---|---:|---:|',
     ...KINDS.map((kind) => {
       const k = tally.get(kind)!;
@@ -286,30 +317,38 @@ async function main(): Promise<void> {
       return `| ${kind} | ${k.committed.length} | ${k.traded} | ${k.units} | ${refused} | ${fmt(quantile(k.committed, 0.5), 1)} ms | ${fmt(quantile(k.committed, 0.99), 1)} ms |`;
     }),
     '',
-    `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (orders / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(tpsRounds[i]!)}`).join(', ')}).`,
-    `Orders: ${committed} committed (${traded} of them traded: ${fmt((100 * traded) / committed, 0)}%), ${refusals} refused, ${failures} failed${
-      failures ? ` (${[...failureReasons].map(([r, n]) => `${n} × ${r}`).join('; ')})` : ''
-    }; ${units} units traded (${fmt(units / (ROUNDS * SECONDS))}/s). After the run (warm-up included): ${trades!.trades} trades of ${trades!.units} units, ${trades!.resting} offers resting.`,
+    `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (orders / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(tpsRounds[i]!)}`).join(', ')}); the hot book is one round.`,
+    `Orders: ${committed} committed (${traded} of them traded: ${fmt((100 * traded) / committed, 0)}%), ${refusals} refused, ${failures} failed; ${units} units traded (${fmt(units / (ROUNDS * SECONDS))}/s); this process used ${fmt(nodeCpuMs / (committed + refusals + failures), 2)} ms of CPU per order (the app's code, drizzle and pg, on the same cores as PostgreSQL). Hot book: ${hotAll.length} committed (${hotTraded} traded), ${hot.refused} refused, ${hot.failures} failed.${
+      failureReasons.size ? ` Failures: ${[...failureReasons].map(([r, n]) => `${n} × ${r}`).join('; ')}.` : ''
+    } After the run (warm-up included): ${trades!.trades} trades of ${trades!.units} units, ${trades!.resting} offers resting.`,
     `Books after the run: ${books!.ok ? 'balanced' : 'NOT BALANCED'}: ${JSON.stringify(books)}`,
     `Goal (at least 0.3 of TPC-B's rate, p99 under 50 ms): ${met ? 'met' : 'not met'} (ratio ${fmt(rate / tps, 2)}, p99 ${fmt(p99, 1)} ms).`,
     `Rerun: BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} BENCH_PGBENCH_SCALE=${SCALE} npm run bench:market`,
   ];
   if (PROFILE) {
     const answered = committed + refusals + failures;
-    const count = [...statements.values()].reduce((n, s) => n + s.n, 0);
-    const total = [...statements.values()].reduce((n, s) => n + s.ms, 0);
+    const sorted = [...statements].sort((a, b) => b[1].ms - a[1].ms);
+    const count = sorted.reduce((n, [, s]) => n + s.n, 0);
+    const total = sorted.reduce((n, [, s]) => n + s.ms, 0);
     lines.push(
       '',
       `Statements (BENCH_PROFILE=1): ${count} for ${answered} orders, ${fmt(count / answered, 1)} per order; time from the call to the answer, lock waits included, ${fmt(total / answered, 2)} ms per order in all:`,
       '',
-      '| statement | per order | mean ms | max ms | share of time |',
-      '|---|---:|---:|---:|---:|',
-      ...[...statements]
-        .sort((a, b) => b[1].ms - a[1].ms)
-        .map(
-          ([text, s]) =>
-            `| \`${text.length > 160 ? `${text.slice(0, 110)} … ${text.slice(-45)}` : text}\` | ${fmt(s.n / answered, 2)} | ${fmt(s.ms / s.n, 2)} | ${fmt(s.max, 1)} | ${fmt((100 * s.ms) / total, 1)}% |`,
-        ),
+      '| # | statement | per order | mean ms | max ms | share of time |',
+      '|---:|---|---:|---:|---:|---:|',
+      ...sorted.map(
+        ([text, s], i) =>
+          `| ${i + 1} | \`${text.length > 90 ? `${text.slice(0, 90)}…` : text}\` | ${fmt(s.n / answered, 2)} | ${fmt(s.ms / s.n, 2)} | ${fmt(s.max, 1)} | ${fmt((100 * s.ms) / total, 1)}% |`,
+      ),
+      '',
+      `Statements per order by kind: ${KINDS.map((kind) => {
+        const k = tally.get(kind)!;
+        const n = k.committed.length + [...k.refused.values()].reduce((a, b) => a + b, 0);
+        return `${kind} ${fmt(statementsOf.get(kind)! / n, 1)}`;
+      }).join(', ')} (refused orders included).`,
+      '',
+      'The statements in full:',
+      ...sorted.map(([text], i) => `${i + 1}. ${text}`),
     );
   }
   console.log(lines.join('\n'));
