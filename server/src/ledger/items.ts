@@ -134,6 +134,7 @@ export async function tradeItems(
   p: { entryId: number | null; itemType: string; changes: HoldingChange[] },
 ): Promise<void> {
   const changes = p.changes.filter((c) => c.quantity !== 0 || c.held !== 0);
+  if (changes.length === 0) return;
   const moved = changes.filter((c) => c.quantity !== 0);
   if (moved.length > 0) {
     if (p.entryId === null) throw new LedgerError('units that change hands need an entry');

@@ -8,12 +8,14 @@ import {
   type Fill,
   type RestingOffer,
   type Side,
+  type StandingOffer,
 } from '../../../../common/market';
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
-import { InsufficientFunds, availableBalance } from '../../ledger/ledger';
-import { recordEvents } from '../notifications/notifications.service';
+import { InsufficientFunds, account, availableBalance } from '../../ledger/ledger';
+import { isoTime } from '../../../../common/time';
+import { eventsInsert } from '../notifications/notifications.service';
 import * as market from './market.repository';
 import { refuseOwnOffer } from './market.policy';
 import { presentOrder } from './market.presenter';
@@ -199,25 +201,20 @@ interface Settlement {
 
 async function settle(work: Work, c: OrderContext, s: Settlement): Promise<OrderAnswer> {
   const result = await ledger.settleOrder(work, s);
-  await market.writeOrder(work.tx, { ...s, entryId: result?.entryId ?? null, at: c.now });
-  if (s.fills.length > 0) {
-    await recordEvents(
-      work.tx,
-      s.fills.map((f) => ({
-        userId: f.makerId,
-        // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
-        topic: s.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
-        actorId: s.takerId,
-        amount: f.price * f.quantity,
-        item: s.itemType,
-      })),
-    );
-  }
-  const users = [...s.before.positions.keys()];
-  const after = await market.snapshot(work.tx, s.itemType, users);
-  const common = marketItemMessage(s.itemType, s.before.market, after.market);
-  const changed = users.filter((id) => {
-    const m = userMarketItemMessage(common, s.before.positions.get(id)!, after.positions.get(id)!);
+  // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
+  const events = s.fills.map((f) => ({
+    userId: f.makerId,
+    topic: s.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
+    actorId: s.takerId,
+    amount: f.price * f.quantity,
+    item: s.itemType,
+  }));
+  await market.writeOrder(work.tx, { ...s, entryId: result?.entryId ?? null, at: c.now }, eventsInsert(events));
+  const figures = await market.figuresOf(work.tx, s.itemType);
+  const after = positionsAfter(s, result?.balances, c.now);
+  const common = marketItemMessage(s.itemType, s.before.market, figures);
+  const changed = [...after.keys()].filter((id) => {
+    const m = userMarketItemMessage(common, s.before.positions.get(id)!, after.get(id)!);
     if (m.userQuantityDelta || m.userSellOfferDelta || m.userBuyOfferDelta) {
       work.emit('market', 'marketItem', m, id);
       return true;
@@ -227,8 +224,48 @@ async function settle(work: Work, c: OrderContext, s: Settlement): Promise<Order
   if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
     work.emit('market', 'marketItem', common, { except: changed });
   }
-  const me = after.positions.get(s.takerId)!;
-  return presentOrder(s.itemType, s.fills, after.market, me);
+  return presentOrder(s.itemType, s.fills, figures, after.get(s.takerId)!);
+}
+
+/**
+ * Everyone's position after the order, from their position before it and what the order did: the taker's units
+ * and own offer, each maker's units and the offer it took from, balances as the ledger left them.
+ */
+export function positionsAfter(
+  s: Pick<Settlement, 'side' | 'takerId' | 'fills' | 'heldChange' | 'ownOffer' | 'before'>,
+  balances: ReadonlyMap<string, number> | undefined,
+  now: Date,
+): Map<number, market.Position> {
+  const after = new Map<number, market.Position>();
+  const balanceOf = (p: market.Position) => balances?.get(account.available(p.userId)) ?? p.balance;
+  const shrink = (o: StandingOffer | null, by: number) =>
+    o && o.quantity > by ? { ...o, quantity: o.quantity - by } : null;
+  const bought = s.side === 'BUY';
+  for (const f of s.fills) {
+    const p = s.before.positions.get(f.makerId)!;
+    after.set(f.makerId, {
+      ...p,
+      quantity: p.quantity + (bought ? -f.quantity : f.quantity),
+      held: p.held - (bought ? f.quantity : 0),
+      sellOffer: bought ? shrink(p.sellOffer, f.quantity) : p.sellOffer,
+      buyOffer: bought ? p.buyOffer : shrink(p.buyOffer, f.quantity),
+      balance: balanceOf(p),
+    });
+  }
+  const me = s.before.positions.get(s.takerId)!;
+  const units = s.fills.reduce((n, f) => n + f.quantity, 0);
+  const own =
+    s.ownOffer &&
+    (s.ownOffer.rest > 0 ? { price: s.ownOffer.price, quantity: s.ownOffer.rest, since: isoTime(now) } : null);
+  after.set(s.takerId, {
+    ...me,
+    quantity: me.quantity + (bought ? units : -units),
+    held: me.held + s.heldChange,
+    sellOffer: s.ownOffer && !bought ? own! : me.sellOffer,
+    buyOffer: s.ownOffer && bought ? own! : me.buyOffer,
+    balance: balanceOf(me),
+  });
+  return after;
 }
 
 /** POST /api/user/graph-item: every item's graphs for $1, once; a second unlock charges nothing. */

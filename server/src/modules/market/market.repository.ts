@@ -154,6 +154,8 @@ export async function writeOrder(
     entryId: number | null;
     at: Date;
   },
+  /** Other inserts of the same order (its notification events), written in the same statement. */
+  alsoInsert?: SQL,
 ): Promise<void> {
   const at = sql`${o.at.toISOString()}::timestamptz`;
   const left = new Map(o.book.map((b) => [b.offerId, b.quantity]));
@@ -198,6 +200,7 @@ export async function writeOrder(
     parts.push(sql`traded AS (INSERT INTO trades
       (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id, created_at) VALUES ${values})`);
   }
+  if (alsoInsert) parts.push(sql`also AS (${alsoInsert})`);
   if (parts.length > 0) await exec.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
 }
 
@@ -220,6 +223,17 @@ export async function offersOn(exec: Executor, itemType: string, side: Side, lim
             JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = 'BUY'
             ORDER BY o.price DESC, o.created_at, o.id LIMIT ${limit}`,
   );
+}
+
+/** One item's market figures: units on sale and the best prices. */
+export async function figuresOf(exec: Executor, itemType: string): Promise<MarketFigures> {
+  const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null }>(
+    exec,
+    sql`SELECT coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS quantity,
+               min(price) FILTER (WHERE side = 'SELL') AS best_so, max(price) FILTER (WHERE side = 'BUY') AS best_bo
+        FROM market_offers WHERE item_type = ${itemType}`,
+  );
+  return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
 }
 
 /** Every item's market figures: units on sale and the best prices. */

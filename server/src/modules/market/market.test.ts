@@ -43,16 +43,34 @@ async function trader(balance = 0, items: Record<string, number> = {}): Promise<
   return { ...user, client: await signIn(t, user.id) };
 }
 
+/**
+ * Every order's answer must say what a fresh read says: the item's market and the taker's position as the item
+ * details show them right after, and the balance the ledger holds.
+ */
+async function order(u: Trader, path: string, body: Record<string, unknown>, headers?: Record<string, string>) {
+  const res = await u.client.post(`/api/market/${path}`, body, headers);
+  if (res.statusCode === 200) {
+    const answer = res.json<OrderAnswer>();
+    const fresh = await details(u, answer.itemType);
+    expect({ market: answer.market, user: answer.user }, `${path} ${JSON.stringify(body)}`).toEqual({
+      market: fresh.market,
+      user: fresh.user,
+    });
+    expect(answer.balance).toBe(await balance(u));
+  }
+  return res;
+}
+
 const sell = (u: Trader, itemType: string, quantity: number, price: number, headers?: Record<string, string>) =>
-  u.client.post('/api/market/generic-sell-offer', { itemType, quantity, price }, headers);
+  order(u, 'generic-sell-offer', { itemType, quantity, price }, headers);
 const bid = (u: Trader, itemType: string, quantity: number, price: number, headers?: Record<string, string>) =>
-  u.client.post('/api/market/generic-buy-offer', { itemType, quantity, price, balance: 0 }, headers);
+  order(u, 'generic-buy-offer', { itemType, quantity, price, balance: 0 }, headers);
 const marketBuy = (u: Trader, itemType: string, requestedPrice: number) =>
-  u.client.post('/api/market/buy', { itemType, requestedPrice, balance: 0 });
+  order(u, 'buy', { itemType, requestedPrice, balance: 0 });
 const buyFrom = (u: Trader, itemType: string, seller: Trader, price: number) =>
-  u.client.post('/api/market/buy-from-user', { itemType, price, userId: seller.id, balance: 0 });
+  order(u, 'buy-from-user', { itemType, price, userId: seller.id, balance: 0 });
 const sellTo = (u: Trader, itemType: string, buyer: Trader, price: number) =>
-  u.client.post('/api/market/sell-to-user', { itemType, price, userId: buyer.id });
+  order(u, 'sell-to-user', { itemType, price, userId: buyer.id });
 const asks = async (itemType: string) => (await t.client().get(`/api/market/sell-offers/${itemType}`)).json<Offer[]>();
 const bids = async (itemType: string) => (await t.client().get(`/api/market/buy-offers/${itemType}`)).json<Offer[]>();
 const details = async (u: Trader, itemType: string) =>

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection';
 import type { NotificationEvent } from './notifications.service';
 
 export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
+  await exec.execute(insertSql(events));
+}
+
+/** The insert of `events`, for a caller that writes it in one statement with its own changes. */
+export function insertSql(events: readonly NotificationEvent[]): SQL {
   const values = sql.join(
     events.map(
       (e) =>
@@ -11,8 +16,6 @@ export async function insertEvents(exec: Executor, events: readonly Notification
     ),
     sql`, `,
   );
-  await exec.execute(
-    sql`INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message)
-        VALUES ${values}`,
-  );
+  return sql`INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message)
+        VALUES ${values}`;
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/connection';
-import { insertEvents } from './notifications.repository';
+import type { SQL } from 'drizzle-orm';
+import { insertEvents, insertSql } from './notifications.repository';
 
 /** SPEC §3 notification topics. */
 export type NotificationTopic =
@@ -30,4 +31,12 @@ export interface NotificationEvent {
  */
 export async function recordEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
   if (events.length > 0) await insertEvents(exec, events);
+}
+
+/**
+ * The same record as SQL, for a command that writes it in one statement with its own changes (a market order
+ * writes its book, its trades and its makers' events at once); undefined when there is nothing to record.
+ */
+export function eventsInsert(events: readonly NotificationEvent[]): SQL | undefined {
+  return events.length > 0 ? insertSql(events) : undefined;
 }
