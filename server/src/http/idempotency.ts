@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rows } from '../db/connection';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
@@ -57,6 +57,21 @@ export async function idempotent<T>(
     );
     return answer;
   });
+}
+
+/**
+ * The usual money-moving route: `run` under the call's Idempotency-Key, answered 200 with what it returns (every
+ * refusal is thrown, so only successes are stored), a replay with the stored first answer.
+ */
+export async function sendIdempotent<T>(
+  ctx: Pick<AppContext, 'transact'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  run: (work: Work) => Promise<T>,
+): Promise<FastifyReply> {
+  const answer = await idempotent(ctx, req, userId, async (work) => ({ statusCode: 200, body: await run(work) }));
+  return reply.code(answer.statusCode).send(answer.body);
 }
 
 function bodyText(req: FastifyRequest): string {

@@ -15,7 +15,7 @@ import {
 import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { idempotent } from '../../http/idempotency';
+import { sendIdempotent } from '../../http/idempotency';
 import { buyKeys, getLootbox, openLootbox } from './lootboxes.commands';
 import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from './lootboxes.service';
 
@@ -29,11 +29,9 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     { schema: { tags, body: KeyPurchaseBody, response: { 200: KeyCountAnswer, ...signedIn, 402: Missing } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const answer = await idempotent(ctx, req, user.id, async (work) => ({
-        statusCode: 200,
-        body: { keyCount: await buyKeys(work, user.id, req.body.keyCount) },
+      return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
+        keyCount: await buyKeys(work, user.id, req.body.keyCount),
       }));
-      return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
 
@@ -42,11 +40,9 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     { schema: { tags, body: EmptyBody, response: { 200: LootBoxCountAnswer, ...signedIn } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const answer = await idempotent(ctx, req, user.id, async (work) => ({
-        statusCode: 200,
-        body: { lootBoxCount: await getLootbox(work, user.id) },
+      return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
+        lootBoxCount: await getLootbox(work, user.id),
       }));
-      return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
 
@@ -55,11 +51,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     { schema: { tags, body: EmptyBody, response: { 200: LootboxResult, ...signedIn } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const answer = await idempotent(ctx, req, user.id, async (work) => ({
-        statusCode: 200,
-        body: await openLootbox(work, user.id, ctx.now()),
-      }));
-      return reply.code(answer.statusCode as 200).send(answer.body);
+      return sendIdempotent(ctx, req, reply, user.id, (work) => openLootbox(work, user.id, ctx.now()));
     },
   );
 

@@ -56,63 +56,46 @@ function isCancel(o: { price: number; quantity: number }): boolean {
 }
 
 /** POST /api/market/generic-sell-offer: sells what crosses at once, offers the rest; replaces the old sell offer. */
-export async function placeSellOffer(
-  work: Work,
-  c: OrderContext,
-  o: { userId: number; itemType: string; price: number; quantity: number },
-): Promise<OrderAnswer> {
-  checkItem(o.itemType);
-  const cancel = isCancel(o);
-  await market.lockBook(work.tx, o.itemType);
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId], crossing(o, 'SELL', cancel));
-  const book = before.book;
-  const me = before.positions.get(o.userId)!;
-  // The old offer's units are released first, so the new one may offer every unit owned (DESIGN.md §8).
-  if (!cancel && o.quantity > me.quantity) throw fieldError('quantity', TEXT.ownsFewer(me.quantity));
-  const { fills, rest } = cancel
-    ? { fills: [], rest: 0 }
-    : matchOrder({ side: 'SELL', takerId: o.userId, price: o.price, quantity: o.quantity }, book, c.feeBps);
-  return settle(work, c, {
-    itemType: o.itemType,
-    takerId: o.userId,
-    side: 'SELL',
-    fills,
-    book,
-    before,
-    escrowChange: 0,
-    heldChange: rest - me.held,
-    ownOffer: { price: o.price, rest },
-  });
-}
+export const placeSellOffer = (work: Work, c: OrderContext, o: OfferOrder) => placeOffer(work, c, 'SELL', o);
 
 /** POST /api/market/generic-buy-offer: buys what crosses at once, escrows the rest; replaces the old buy offer. */
-export async function placeBuyOffer(
-  work: Work,
-  c: OrderContext,
-  o: { userId: number; itemType: string; price: number; quantity: number },
-): Promise<OrderAnswer> {
+export const placeBuyOffer = (work: Work, c: OrderContext, o: OfferOrder) => placeOffer(work, c, 'BUY', o);
+
+type OfferOrder = { userId: number; itemType: string; price: number; quantity: number };
+
+async function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<OrderAnswer> {
   checkItem(o.itemType);
   const cancel = isCancel(o);
   await market.lockBook(work.tx, o.itemType);
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId], crossing(o, 'BUY', cancel));
-  const book = before.book;
+  const before = await market.snapshot(
+    work.tx,
+    o.itemType,
+    [o.userId],
+    cancel ? undefined : { takerId: o.userId, query: { kind: 'crossing', side, limit: o.price, count: o.quantity } },
+  );
   const me = before.positions.get(o.userId)!;
-  const escrowed = me.buyOffer ? me.buyOffer.price * me.buyOffer.quantity : 0;
-  // The whole bid must be covered at its own price (DESIGN.md §8: missing = price × quantity − (balance + escrow)).
+  const escrowed = side === 'BUY' && me.buyOffer ? me.buyOffer.price * me.buyOffer.quantity : 0;
+  if (!cancel && side === 'SELL' && o.quantity > me.quantity) {
+    // The old offer's units are released first, so the new one may offer every unit owned (DESIGN.md §8).
+    throw fieldError('quantity', TEXT.ownsFewer(me.quantity));
+  }
+  // A bid must be covered whole at its own price (DESIGN.md §8: missing = price × quantity − (balance + escrow)).
   const needed = o.price * o.quantity;
-  if (!cancel && needed > me.balance + escrowed) throw new InsufficientFunds(needed - me.balance - escrowed);
+  if (!cancel && side === 'BUY' && needed > me.balance + escrowed) {
+    throw new InsufficientFunds(needed - me.balance - escrowed);
+  }
   const { fills, rest } = cancel
     ? { fills: [], rest: 0 }
-    : matchOrder({ side: 'BUY', takerId: o.userId, price: o.price, quantity: o.quantity }, book, c.feeBps);
+    : matchOrder({ side, takerId: o.userId, price: o.price, quantity: o.quantity }, before.book, c.feeBps);
   return settle(work, c, {
     itemType: o.itemType,
     takerId: o.userId,
-    side: 'BUY',
+    side,
     fills,
-    book,
+    book: before.book,
     before,
-    escrowChange: o.price * rest - escrowed,
-    heldChange: 0,
+    escrowChange: side === 'BUY' ? o.price * rest - escrowed : 0,
+    heldChange: side === 'SELL' ? rest - me.held : 0,
     ownOffer: { price: o.price, rest },
   });
 }
@@ -178,12 +161,6 @@ async function takeOne(
     heldChange: 0,
   });
 }
-
-/** The book query of an offer order: the crossing side, or nothing for a cancel. */
-const crossing = (o: { userId: number; price: number; quantity: number }, side: Side, cancel: boolean) =>
-  cancel
-    ? undefined
-    : { takerId: o.userId, query: { kind: 'crossing' as const, side, limit: o.price, count: o.quantity } };
 
 interface Settlement {
   itemType: string;

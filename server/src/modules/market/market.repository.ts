@@ -19,6 +19,24 @@ export async function lockBook(exec: Executor, itemType: string): Promise<void> 
   await exec.execute(sql`SELECT pg_advisory_xact_lock(${BOOK_LOCK_CLASS}::int, ${itemIndex.get(itemType)!}::int)`);
 }
 
+/** A side of a book in matching order: best price (lowest ask, highest bid), then oldest. */
+const bestFirst = (side: Side, alias = '') =>
+  sql.raw(
+    side === 'SELL'
+      ? `${alias}price, ${alias}created_at, ${alias}id`
+      : `${alias}price DESC, ${alias}created_at, ${alias}id`,
+  );
+
+/**
+ * A side written into the text, not bound: the books' partial indexes (`side = 'SELL'`, `side = 'BUY'`) serve only
+ * a statement whose side the planner can see, prepared statements included.
+ */
+const sideLiteral = (side: Side) => sql.raw(side === 'SELL' ? `'SELL'` : `'BUY'`);
+
+/** An item's figures over its offers: units on sale, the best ask and the best bid. */
+const FIGURES = sql`coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS quantity,
+  min(price) FILTER (WHERE side = 'SELL') AS best_so, max(price) FILTER (WHERE side = 'BUY') AS best_bo`;
+
 /** Which resting offers an order reads before matching. */
 export type BookQuery =
   /** The other side as an order on `side` at `limit` would take it: crossing offers of other users, best first. */
@@ -31,15 +49,12 @@ function bookSql(itemType: string, takerId: number, q: BookQuery): SQL {
     return sql`SELECT 1 AS n, id, user_id, price, quantity FROM market_offers
       WHERE user_id = ${q.userId} AND item_type = ${itemType} AND side = ${q.side}`;
   }
-  return q.side === 'BUY'
-    ? sql`SELECT row_number() OVER (ORDER BY price, created_at, id) AS n, id, user_id, price, quantity
-          FROM market_offers
-          WHERE item_type = ${itemType} AND side = 'SELL' AND price <= ${q.limit} AND user_id <> ${takerId}
-          ORDER BY price, created_at, id LIMIT ${q.count}`
-    : sql`SELECT row_number() OVER (ORDER BY price DESC, created_at, id) AS n, id, user_id, price, quantity
-          FROM market_offers
-          WHERE item_type = ${itemType} AND side = 'BUY' AND price >= ${q.limit} AND user_id <> ${takerId}
-          ORDER BY price DESC, created_at, id LIMIT ${q.count}`;
+  // A buying order takes the asks, a selling one the bids: the ones at or better than its limit.
+  const other: Side = q.side === 'BUY' ? 'SELL' : 'BUY';
+  const crosses = q.side === 'BUY' ? sql`price <= ${q.limit}` : sql`price >= ${q.limit}`;
+  return sql`SELECT row_number() OVER (ORDER BY ${bestFirst(other)}) AS n, id, user_id, price, quantity
+    FROM market_offers WHERE item_type = ${itemType} AND side = ${sideLiteral(other)} AND ${crosses} AND user_id <> ${takerId}
+    ORDER BY ${bestFirst(other)} LIMIT ${q.count}`;
 }
 
 /** A user's side of an item plus what the ledger holds for them: their balance and the units their offer holds. */
@@ -93,14 +108,12 @@ export async function snapshot(
     exec,
     sql`WITH bk AS (${offers}),
         m AS (
-          SELECT coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS market_quantity,
-                 min(price) FILTER (WHERE side = 'SELL') AS best_so,
-                 max(price) FILTER (WHERE side = 'BUY') AS best_bo,
+          SELECT ${FIGURES},
                  (SELECT json_agg(json_build_object('id', id, 'user_id', user_id, 'price', price, 'quantity', quantity)
                    ORDER BY n) FROM bk) AS book
           FROM market_offers WHERE item_type = ${itemType}),
         u AS (SELECT id FROM (VALUES ${ids}) AS v(id) UNION SELECT user_id FROM bk)
-        SELECT m.*, u.id AS user_id, coalesce(i.quantity, 0) AS quantity, coalesce(i.held, 0) AS held,
+        SELECT m.quantity AS market_quantity, m.best_so, m.best_bo, m.book, u.id AS user_id, coalesce(i.quantity, 0) AS quantity, coalesce(i.held, 0) AS held,
                coalesce(a.balance, 0) AS balance,
                s.price AS sell_price, s.quantity AS sell_quantity, s.created_at AS sell_since,
                b.price AS buy_price, b.quantity AS buy_quantity, b.created_at AS buy_since
@@ -215,13 +228,9 @@ export async function offersOn(exec: Executor, itemType: string, side: Side, lim
     created_at: Date | string;
   }>(
     exec,
-    side === 'SELL'
-      ? sql`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
-            JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = 'SELL'
-            ORDER BY o.price, o.created_at, o.id LIMIT ${limit}`
-      : sql`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
-            JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = 'BUY'
-            ORDER BY o.price DESC, o.created_at, o.id LIMIT ${limit}`,
+    sql`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
+        JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = ${sideLiteral(side)}
+        ORDER BY ${bestFirst(side, 'o.')} LIMIT ${limit}`,
   );
 }
 
@@ -229,9 +238,7 @@ export async function offersOn(exec: Executor, itemType: string, side: Side, lim
 export async function figuresOf(exec: Executor, itemType: string): Promise<MarketFigures> {
   const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null }>(
     exec,
-    sql`SELECT coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS quantity,
-               min(price) FILTER (WHERE side = 'SELL') AS best_so, max(price) FILTER (WHERE side = 'BUY') AS best_bo
-        FROM market_offers WHERE item_type = ${itemType}`,
+    sql`SELECT ${FIGURES} FROM market_offers WHERE item_type = ${itemType}`,
   );
   return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
 }
@@ -240,9 +247,7 @@ export async function figuresOf(exec: Executor, itemType: string): Promise<Marke
 export async function marketFigures(exec: Executor): Promise<Map<string, MarketFigures>> {
   const found = await rows<{ item_type: string; quantity: number; best_so: number | null; best_bo: number | null }>(
     exec,
-    sql`SELECT item_type, coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS quantity,
-               min(price) FILTER (WHERE side = 'SELL') AS best_so, max(price) FILTER (WHERE side = 'BUY') AS best_bo
-        FROM market_offers GROUP BY item_type`,
+    sql`SELECT item_type, ${FIGURES} FROM market_offers GROUP BY item_type`,
   );
   return new Map(found.map((r) => [r.item_type, { quantity: r.quantity, bestSo: r.best_so, bestBo: r.best_bo }]));
 }

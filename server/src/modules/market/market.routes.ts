@@ -18,9 +18,7 @@ import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
-import { idempotent } from '../../http/idempotency';
-import type { Work } from '../../db/unit-of-work';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendIdempotent } from '../../http/idempotency';
 import {
   TEXT,
   marketBuy,
@@ -38,31 +36,28 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   const signedIn = { 400: FieldErrors, 401: Message };
   const order = (): OrderContext => ({ now: ctx.now(), feeBps: ctx.config.marketFeeBps });
 
-  /** Runs a call that moves money or items under its Idempotency-Key and answers 200 with what it returns. */
-  const moving =
-    <T>(run: (work: Work, userId: number, req: FastifyRequest) => Promise<T>) =>
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      const user = requireUser(req);
-      const answer = await idempotent(ctx, req, user.id, async (work) => ({
-        statusCode: 200,
-        body: await run(work, user.id, req),
-      }));
-      return reply.code(answer.statusCode).send(answer.body);
-    };
-
   app.post(
     '/api/market/generic-sell-offer',
     { schema: { tags, body: SellOfferBody, response: { 200: OrderAnswer, ...signedIn } } },
-    moving((work, userId, req) => placeSellOffer(work, order(), { userId, ...(req.body as SellOfferBody) })),
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { itemType, price, quantity } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        placeSellOffer(work, order(), { userId, itemType, price, quantity }),
+      );
+    },
   );
 
   app.post(
     '/api/market/generic-buy-offer',
     { schema: { tags, body: BuyOfferBody, response: { 200: OrderAnswer, ...signedIn, 402: Missing } } },
-    moving((work, userId, req) => {
-      const { itemType, price, quantity } = req.body as BuyOfferBody;
-      return placeBuyOffer(work, order(), { userId, itemType, price, quantity });
-    }),
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { itemType, price, quantity } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        placeBuyOffer(work, order(), { userId, itemType, price, quantity }),
+      );
+    },
   );
 
   app.post(
@@ -74,47 +69,32 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: OrderAnswer, ...signedIn, 402: Missing, 404: Message, 409: PriceMoved },
       },
     },
-    moving((work, userId, req) => {
-      const { itemType, requestedPrice } = req.body as MarketBuyBody;
-      return marketBuy(work, order(), { userId, itemType, requestedPrice });
-    }),
-  );
-
-  app.post(
-    '/api/market/buy-from-user',
-    {
-      schema: {
-        tags,
-        body: BuyFromUserBody,
-        response: { 200: OrderAnswer, ...signedIn, 402: Missing, 409: OfferMoved },
-      },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { itemType, requestedPrice } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        marketBuy(work, order(), { userId, itemType, requestedPrice }),
+      );
     },
-    moving((work, userId, req) => {
-      const b = req.body as BuyFromUserBody;
-      return tradeWithUser(work, order(), {
-        userId,
-        itemType: b.itemType,
-        side: 'BUY',
-        counterpartyId: b.userId,
-        price: b.price,
-      });
-    }),
   );
 
-  app.post(
-    '/api/market/sell-to-user',
-    { schema: { tags, body: SellToUserBody, response: { 200: OrderAnswer, ...signedIn, 409: OfferMoved } } },
-    moving((work, userId, req) => {
-      const b = req.body as SellToUserBody;
-      return tradeWithUser(work, order(), {
-        userId,
-        itemType: b.itemType,
-        side: 'SELL',
-        counterpartyId: b.userId,
-        price: b.price,
-      });
-    }),
-  );
+  // One unit of another user's offer: buy from their sell offer, or sell to their buy offer.
+  for (const [path, side, response] of [
+    ['buy-from-user', 'BUY', { 200: OrderAnswer, ...signedIn, 402: Missing, 409: OfferMoved }],
+    ['sell-to-user', 'SELL', { 200: OrderAnswer, ...signedIn, 409: OfferMoved }],
+  ] as const) {
+    app.post(
+      `/api/market/${path}`,
+      { schema: { tags, body: side === 'BUY' ? BuyFromUserBody : SellToUserBody, response } },
+      async (req, reply) => {
+        const userId = requireUser(req).id;
+        const { itemType, price, userId: counterpartyId } = req.body;
+        return sendIdempotent(ctx, req, reply, userId, (work) =>
+          tradeWithUser(work, order(), { userId, itemType, side, counterpartyId, price }),
+        );
+      },
+    );
+  }
 
   const knownItem = (itemType: string) => {
     if (!itemOf(itemType)) throw fieldError('itemType', TEXT.unknownItem);
@@ -142,6 +122,9 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/graph-item',
     { schema: { tags, body: GraphUnlockBody, response: { 200: BalanceAnswer, ...signedIn, 402: Missing } } },
-    moving(async (work, userId) => ({ balance: await unlockGraphs(work, userId) })),
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      return sendIdempotent(ctx, req, reply, userId, async (work) => ({ balance: await unlockGraphs(work, userId) }));
+    },
   );
 }

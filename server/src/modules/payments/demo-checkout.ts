@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../context';
-import { idempotent } from '../../http/idempotency';
+import { sendIdempotent } from '../../http/idempotency';
 import { requireUser } from '../../http/auth';
 import { DEMO_CHECKOUT_JS, renderCheckoutPage, renderMissingPage } from './demo-checkout.page';
 import { authorizeDemoSettlement, mayViewDemoCheckout } from './payments.policy';
@@ -43,12 +43,7 @@ export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<voi
       async (req, reply) => {
         const user = requireUser(req);
         const payment = authorizeDemoSettlement(user, await paymentById(ctx, req.params.id));
-        const answer = await idempotent(ctx, req, user.id, async (work) => ({
-          statusCode: 200,
-          body: await settleDemo(work, ctx, payment.id, action),
-        }));
-        // Only 200 answers are ever produced (and so stored): every refusal is thrown.
-        return reply.code(answer.statusCode as 200).send(answer.body);
+        return sendIdempotent(ctx, req, reply, user.id, (work) => settleDemo(work, ctx, payment.id, action));
       },
     );
   }

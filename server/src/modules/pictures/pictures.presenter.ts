@@ -1,6 +1,7 @@
 import type { Picture } from '../../../../common/api/pictures';
 import { trendingScore, type EarlierPurchases } from '../../../../common/trending';
 import { imageUrl } from '../../storage/storage';
+import { isoTime } from '../../../../common/time';
 
 /** A picture as the lists read it: its row, its author's name and face, and its newest purchases. */
 export interface PictureRow {
@@ -25,18 +26,16 @@ export interface PictureRow {
   purchases: { amount: number; paidOn: string }[] | string;
 }
 
-const iso = (t: Date | string) => new Date(t).toISOString();
-
 /** The fields that leave the server (SPEC §3 Picture, plus the figures the client ranks with). */
 export function presentPicture(r: PictureRow, now: Date): Picture {
   const raw = typeof r.purchases === 'string' ? JSON.parse(r.purchases) : r.purchases;
   const purchases = (raw as { amount: number; paidOn: string }[]).map((p) => ({
     amount: Number(p.amount),
-    paidOn: iso(p.paidOn),
+    paidOn: isoTime(p.paidOn),
   }));
   const earlier: EarlierPurchases | null =
     r.earlier_amount > 0 && r.earlier_at
-      ? { amount: r.earlier_amount, score: r.earlier_score, at: iso(r.earlier_at) }
+      ? { amount: r.earlier_amount, score: r.earlier_score, at: isoTime(r.earlier_at) }
       : null;
   return {
     id: r.id,
@@ -49,12 +48,12 @@ export function presentPicture(r: PictureRow, now: Date): Picture {
     width: r.width,
     height: r.height,
     commentCount: r.comment_count,
-    lastAuthorPayment: iso(r.last_author_payment),
+    lastAuthorPayment: isoTime(r.last_author_payment),
     purchases,
     earlierPurchases: earlier && { count: r.purchase_count - purchases.length, ...earlier, at: String(earlier.at) },
     purchaseCount: r.purchase_count,
     totalAmount: r.total_amount,
-    createdOn: iso(r.created_at),
+    createdOn: isoTime(r.created_at),
     trendingScore: trendingScore(purchases, earlier, now.getTime()),
   };
 }

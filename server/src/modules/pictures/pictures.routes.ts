@@ -14,7 +14,7 @@ import { FieldErrors, Message, Missing, UrlAnswer } from '../../../../common/api
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
-import { idempotent } from '../../http/idempotency';
+import { sendIdempotent } from '../../http/idempotency';
 import { localStorageFor } from '../../storage/local-disk';
 import type { Storage } from '../../storage/storage';
 import { fundPicture } from './pictures.commands';
@@ -92,11 +92,9 @@ export async function pictureRoutes(
       const upload = await prepareUpload(await readUploadForm(req));
       // The multipart body is never parsed into req.body; the key's request hash is taken over this fingerprint.
       (req as { body: unknown }).body = upload.fingerprint;
-      const answer = await idempotent(ctx, req, user.id, async (work) => {
-        const id = await createUploadedPicture(work, storage, ctx.now(), user.id, upload);
-        return { statusCode: 200, body: { url: picturePagePath(id) } };
-      });
-      return reply.code(answer.statusCode as 200).send(answer.body);
+      return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
+        url: picturePagePath(await createUploadedPicture(work, storage, ctx.now(), user.id, upload)),
+      }));
     },
   );
 
@@ -112,11 +110,9 @@ export async function pictureRoutes(
     async (req, reply) => {
       const user = requireUser(req);
       const { imageId, amount } = req.body;
-      const answer = await idempotent(ctx, req, user.id, async (work) => ({
-        statusCode: 200,
-        body: await fundPicture(work, ctx.now(), { userId: user.id, pictureId: imageId, amount }),
-      }));
-      return reply.code(answer.statusCode as 200).send(answer.body);
+      return sendIdempotent(ctx, req, reply, user.id, (work) =>
+        fundPicture(work, ctx.now(), { userId: user.id, pictureId: imageId, amount }),
+      );
     },
   );
 
