@@ -7,7 +7,9 @@ export type PopupSpec =
   /** Add money; with `missing` it is the top-up popup for a shortfall. */
   | { kind: 'addMoney'; missing?: number }
   /** An item's sell offers (each with Buy) or buy offers (each with Sell). */
-  | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' };
+  | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' }
+  /** Report a comment or a chat message (SPEC §2 "report message"). */
+  | { kind: 'reportMessage'; type: 'COMMENT' | 'CHAT'; messageId: number };
 
 export type SignInTab = 'easy' | 'login' | 'register';
 

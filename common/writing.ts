@@ -1,0 +1,114 @@
+import { emojiItemOf, itemOf } from './items';
+
+/**
+ * The writing rules (SPEC §5 "Chat and comment input", DESIGN.md §4): a user writes only with the letters and emojis
+ * they own. The browser runs these for its hints; the server runs the same module as the authority. Letters count as
+ * distinct letters owned (DESIGN.md §8 clarifications), and owning an item is what lets one write it: writing never
+ * consumes it.
+ */
+
+/** Longest comment or chat message, in characters (graphemes: an emoji of several code points is one). */
+export const MAX_MESSAGE_LENGTH = 500;
+
+/** How many distinct letters unlock each kind of character (SPEC §5). */
+export const UNLOCK = { space: 5, uppercase: 10, punctuation: 15, digits: 20, everything: 26 } as const;
+
+/** The punctuation that 15 letters unlock; every other printable character needs all 26. */
+export const PUNCTUATION = ['.', ',', '!', '?', '-'] as const;
+
+/** What a user may write with: the letters (A–Z) and emoji items they own at least one of. */
+export interface Writer {
+  letters: ReadonlySet<string>;
+  /** Item codes of owned emoji items. */
+  emojis: ReadonlySet<string>;
+  /** The picture author's mode on their own picture: as if owning all 26 letters (emojis must still be owned). */
+  allLetters?: boolean;
+}
+
+/** A writer from an inventory: every item with a quantity of at least one. */
+export function writerOf(
+  owned: Iterable<{ itemType: string; quantity: number }>,
+  opts: { allLetters?: boolean } = {},
+): Writer {
+  const letters = new Set<string>();
+  const emojis = new Set<string>();
+  for (const { itemType, quantity } of owned) {
+    const item = itemOf(itemType);
+    if (!item || quantity < 1) continue;
+    if (item.tier === 'LETTER') letters.add(item.emoji);
+    else emojis.add(item.itemType);
+  }
+  return { letters, emojis, allLetters: opts.allLetters };
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The characters of a text as a reader sees them: an emoji of several code points is one character. */
+export function characters(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** The length the 500-character limit and the chat price count. */
+export const textLength = (text: string): number => characters(text).length;
+
+/** The cost of a chat message (SPEC §5 and §9): (floor(length / 10) + 1) × the unit price. */
+export const chatCost = (text: string, unitPrice: number): number =>
+  (Math.floor(textLength(text) / 10) + 1) * unitPrice;
+
+const VARIATION_SELECTOR = /\uFE0F/g;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+/** Controls, format characters, separators other than space, unassigned and private-use code points. */
+const UNWRITABLE = /[\p{C}\p{Z}]/u;
+
+/** The catalogue emoji written as this character, with or without the emoji variation selector. */
+function emojiOf(char: string) {
+  return emojiItemOf(char) ?? emojiItemOf(char.replace(VARIATION_SELECTOR, '')) ?? emojiItemOf(`${char}\uFE0F`);
+}
+
+/** How many distinct letters the writer counts as owning. */
+const letterCount = (w: Writer) => (w.allLetters ? UNLOCK.everything : w.letters.size);
+
+/** Why this writer cannot write this one character (SPEC §5's hint text), or null when they can. */
+export function refusalOf(char: string, w: Writer): string | null {
+  const count = letterCount(w);
+  if (/^[a-z]$/.test(char)) {
+    const upper = char.toUpperCase();
+    return w.allLetters || w.letters.has(upper) ? null : `You don't own ${itemOf(`COMMON_LETTER_${upper}`)!.name}`;
+  }
+  if (/^[A-Z]$/.test(char)) {
+    if (count < UNLOCK.uppercase) return `At least ${UNLOCK.uppercase} letters required to write in uppercase`;
+    return w.allLetters || w.letters.has(char) ? null : `You don't own ${itemOf(`COMMON_LETTER_${char}`)!.name}`;
+  }
+  if (char === ' ') return count >= UNLOCK.space ? null : `At least ${UNLOCK.space} letters required to write space`;
+  if ((PUNCTUATION as readonly string[]).includes(char)) {
+    return count >= UNLOCK.punctuation ? null : `At least ${UNLOCK.punctuation} letters required to write ${char}`;
+  }
+  if (/^[0-9]$/.test(char)) {
+    return count >= UNLOCK.digits ? null : `At least ${UNLOCK.digits} letters required to write numbers`;
+  }
+  const emoji = emojiOf(char);
+  if (emoji) return w.emojis.has(emoji.itemType) ? null : `You don't own ${emoji.name}`;
+  if (PICTOGRAPHIC.test(char)) return `No one can write ${char}`;
+  if (UNWRITABLE.test(char)) return `You can't write ${char}`;
+  return count >= UNLOCK.everything ? null : `You must own all letters to write ${char}`;
+}
+
+export type TextCheck = { ok: true } | { ok: false; hint: string };
+
+export const EMPTY_TEXT_HINT = 'Write something first';
+export const TOO_LONG_HINT = `At most ${MAX_MESSAGE_LENGTH} characters`;
+
+/**
+ * Whether this writer may send this text: not empty (nor only spaces), at most 500 characters, every character
+ * writable. The hint is the first refused character's.
+ */
+export function checkText(text: string, w: Writer): TextCheck {
+  const chars = characters(text);
+  if (text.trim() === '') return { ok: false, hint: EMPTY_TEXT_HINT };
+  if (chars.length > MAX_MESSAGE_LENGTH) return { ok: false, hint: TOO_LONG_HINT };
+  for (const char of chars) {
+    const hint = refusalOf(char, w);
+    if (hint) return { ok: false, hint };
+  }
+  return { ok: true };
+}
