@@ -3,7 +3,7 @@ import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
 import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import type { Fill, Side } from '../../../common/market';
-import { postItems, tradeItems } from './items';
+import { postItems, tradeItems, type ItemsMove } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
@@ -104,9 +104,14 @@ export interface OrderSettlement {
  * bid's escrow; a selling taker is paid from the resting bids' escrow. The seller's proceeds lose the fee, which
  * goes to market fees. The units come from the sellers' free or held units as the side says. Every account the
  * order touches is updated in the ledger's fixed order inside one `post`, so concurrent orders never deadlock, and
- * a short balance or missing unit throws and changes nothing. Answers the entry, or null when nothing moved.
+ * a short balance throws and changes nothing. The units' move is answered as statement parts for the order's own
+ * write to carry, after the money (the ledger's lock order: accounts, then inventories); its `check` throws when a
+ * unit is missing. Answers the entry (null when no money moved) and the units' move (null when none).
  */
-export async function settleOrder(work: Work, o: OrderSettlement): Promise<PostResult | null> {
+export async function settleOrder(
+  work: Work,
+  o: OrderSettlement,
+): Promise<{ entry: PostResult | null; items: ItemsMove | null }> {
   const postings: Posting[] = [];
   const add = (acct: string, amount: number) => amount !== 0 && postings.push({ account: acct, amount });
   const units = o.fills.reduce((n, f) => n + f.quantity, 0);
@@ -135,8 +140,8 @@ export async function settleOrder(work: Work, o: OrderSettlement): Promise<PostR
       : { userId: f.makerId, quantity: f.quantity, held: 0 },
   );
   const taker = { userId: o.takerId, quantity: o.side === 'BUY' ? units : -units, held: o.heldChange };
-  await tradeItems(work, { entryId: result?.entryId ?? null, itemType: o.itemType, changes: [...makers, taker] });
-  return result;
+  const items = tradeItems({ entryId: result?.entryId ?? null, itemType: o.itemType, changes: [...makers, taker] });
+  return { entry: result, items };
 }
 
 /** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */

@@ -124,24 +124,36 @@ export interface HoldingChange {
 }
 
 /**
+ * A trade's move of one item, as parts of a statement that the order's own write carries (one round trip for the
+ * book, the trades and the units): `parts` are named CTEs, `took` selects the users whose guarded row changed, and
+ * `check` throws InsufficientItems when one did not (the caller's transaction then rolls back).
+ */
+export interface ItemsMove {
+  parts: SQL[];
+  took: SQL;
+  check(took: readonly number[] | null): void;
+}
+
+/**
  * Moves one item between users in a trade and sets what their sell offers hold, adding the ownership postings to
  * `entryId` (the trade's money entry). A change that would leave a user with fewer than no units, or offering more
  * than they own, changes nothing and throws InsufficientItems. Only trades of one item under its book lock change
- * several users' rows of that item, so the rows need no further lock order.
+ * several users' rows of that item, so the rows need no further lock order. Null when no row changes.
  */
-export async function tradeItems(
-  work: Work,
-  p: { entryId: number | null; itemType: string; changes: HoldingChange[] },
-): Promise<void> {
+export function tradeItems(p: {
+  entryId: number | null;
+  itemType: string;
+  changes: HoldingChange[];
+}): ItemsMove | null {
   const changes = p.changes.filter((c) => c.quantity !== 0 || c.held !== 0);
-  if (changes.length === 0) return;
+  if (changes.length === 0) return null;
   const moved = changes.filter((c) => c.quantity !== 0);
   if (moved.length > 0) {
     if (p.entryId === null) throw new LedgerError('units that change hands need an entry');
     netItemPostings(moved.map((c) => ({ userId: c.userId, itemType: p.itemType, quantity: c.quantity })));
   }
-  // One statement: takes and holds are guarded updates of rows that must exist, plain gains may create the row, and
-  // the postings go in. A guard that fails shows as a missing user in `g`; the caller's transaction then rolls back.
+  // Takes and holds are guarded updates of rows that must exist, plain gains may create the row, and the postings go
+  // in. A guard that fails shows as a user missing from `items_guarded`.
   const guarded = changes.filter((c) => c.quantity < 0 || c.held !== 0);
   const gains = changes.filter((c) => c.quantity > 0 && c.held === 0);
   const parts: SQL[] = [];
@@ -150,20 +162,18 @@ export async function tradeItems(
       guarded.map((c) => sql`(${c.userId}::bigint, ${c.quantity}::int, ${c.held}::int)`),
       sql`, `,
     );
-    parts.push(sql`g AS (UPDATE inventories i SET quantity = i.quantity + v.quantity, held = i.held + v.held
+    parts.push(sql`items_guarded AS (UPDATE inventories i SET quantity = i.quantity + v.quantity, held = i.held + v.held
           FROM (VALUES ${values}) AS v(user_id, quantity, held)
           WHERE i.user_id = v.user_id AND i.item_type = ${p.itemType}
             AND i.quantity + v.quantity >= i.held + v.held AND i.held + v.held >= 0
           RETURNING i.user_id)`);
-  } else {
-    parts.push(sql`g AS (SELECT NULL::bigint AS user_id WHERE false)`);
   }
   if (gains.length > 0) {
     const values = sql.join(
       gains.map((c) => sql`(${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
       sql`, `,
     );
-    parts.push(sql`a AS (INSERT INTO inventories (user_id, item_type, quantity) VALUES ${values}
+    parts.push(sql`items_gained AS (INSERT INTO inventories (user_id, item_type, quantity) VALUES ${values}
           ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity)`);
   }
   if (moved.length > 0) {
@@ -171,13 +181,17 @@ export async function tradeItems(
       moved.map((c) => sql`(${p.entryId}::bigint, ${c.userId}::bigint, ${p.itemType}, ${c.quantity}::int)`),
       sql`, `,
     );
-    parts.push(sql`p AS (INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings})`);
+    parts.push(
+      sql`items_posted AS (INSERT INTO item_postings (entry_id, user_id, item_type, quantity) VALUES ${postings})`,
+    );
   }
-  const [done] = await rows<{ users: number[] | null }>(
-    work.tx,
-    sql`WITH ${sql.join(parts, sql`, `)} SELECT array_agg(user_id) AS users FROM g`,
-  );
-  const took = new Set((done?.users ?? []).map(Number));
-  const short = guarded.find((c) => !took.has(c.userId));
-  if (short) throw new InsufficientItems(short.userId, p.itemType);
+  return {
+    parts,
+    took: guarded.length > 0 ? sql`(SELECT array_agg(user_id) FROM items_guarded)` : sql`NULL::bigint[]`,
+    check(took) {
+      const changed = new Set((took ?? []).map(Number));
+      const short = guarded.find((c) => !changed.has(c.userId));
+      if (short) throw new InsufficientItems(short.userId, p.itemType);
+    },
+  };
 }

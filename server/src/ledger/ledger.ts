@@ -135,53 +135,54 @@ export function netPostings(postings: Posting[]): Map<string, number> {
   return net;
 }
 
-const guardedUpdate = (code: string, delta: number) =>
-  delta < 0
-    ? sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} AND balance >= ${-delta} RETURNING balance`
-    : sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${code} RETURNING balance`;
-
 /**
- * Writes one journal entry inside the caller's transaction. Guarded accounts are updated in code order (the fixed
- * lock order), each debit as `balance >= x`, so a short balance fails without ever going negative. The last guarded
- * update, the entry and its postings are one statement: the entry exists only if that update succeeded, and a spend
- * costs one round trip. System accounts are not updated at all: their balance is the sum of their postings, so no
- * spend ever waits on a shared row.
+ * Writes one journal entry inside the caller's transaction, in one statement (one round trip, however many accounts it
+ * moves). The guarded (user) accounts are first locked in code order, the fixed lock order (`ORDER BY … FOR UPDATE`
+ * locks rows as the sorted rows come out), so entries over the same accounts never deadlock; then each moves by its
+ * net amount only if it stays at or above zero. The entry and its postings are written only if every guarded account
+ * moved: a short balance writes nothing and throws InsufficientFunds, and the caller's transaction rolls back.
+ * System accounts are not updated at all: their balance is the sum of their postings, so no spend ever waits on a
+ * shared row.
  */
 export async function post(work: Work, input: EntryInput): Promise<PostResult> {
   const net = netPostings(input.postings);
-  const balances = new Map<string, number>();
   const guarded = [...net.keys()].sort();
-  const last = guarded.pop();
-
-  for (const code of guarded) {
-    const [updated] = await rows<{ balance: number }>(work.tx, guardedUpdate(code, net.get(code)!));
-    if (!updated) await refuse(work, code, net.get(code)!);
-    balances.set(code, updated!.balance);
-  }
-
   const values = sql.join(
     input.postings.map((p) => sql`(${p.account}, ${p.amount}::bigint)`),
     sql`, `,
   );
   const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
-  const entry = sql`INSERT INTO journal_entries (kind, user_id, resource_id, memo)
-    SELECT ${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null}, ${memo}::jsonb FROM g RETURNING id`;
-  const [row] = await rows<{ entry_id: number; balance: number | null }>(
+  const moved =
+    guarded.length === 0
+      ? sql`g AS (SELECT NULL::text AS code, NULL::bigint AS balance WHERE false), ok AS (SELECT true AS ok)`
+      : sql`v (code, delta) AS (VALUES ${sql.join(
+          guarded.map((code) => sql`(${code}, ${net.get(code)!}::bigint)`),
+          sql`, `,
+        )}),
+        l AS (SELECT a.code FROM ledger_accounts a WHERE a.code IN (SELECT code FROM v) ORDER BY a.code FOR UPDATE),
+        g AS (UPDATE ledger_accounts a SET balance = a.balance + v.delta FROM l, v
+              WHERE a.code = l.code AND v.code = l.code AND a.balance + v.delta >= 0 RETURNING a.code, a.balance),
+        ok AS (SELECT count(*) = ${guarded.length} AS ok FROM g)`;
+  const [row] = await rows<{ entry_id: number | null; moved: [string, number][] | null }>(
     work.tx,
-    sql`WITH g AS (${last ? guardedUpdate(last, net.get(last)!) : sql`SELECT NULL::bigint AS balance`}),
-        e AS (${entry}),
+    sql`WITH ${moved},
+        e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
+              SELECT ${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null}, ${memo}::jsonb FROM ok
+              WHERE ok.ok RETURNING id),
         p AS (INSERT INTO postings (entry_id, account_code, amount)
               SELECT e.id, v.code, v.amount FROM e, (VALUES ${values}) AS v(code, amount) RETURNING 1)
-        SELECT e.id AS entry_id, g.balance FROM e, g`,
+        SELECT (SELECT id FROM e) AS entry_id, (SELECT json_agg(json_build_array(code, balance)) FROM g) AS moved`,
   );
-  if (!row) await refuse(work, last!, net.get(last!)!);
-  if (last) balances.set(last, row!.balance!);
-
+  const balances = new Map((row?.moved ?? []).map(([code, balance]) => [code, Number(balance)]));
+  if (row?.entry_id == null) {
+    const short = guarded.find((code) => !balances.has(code))!;
+    return refuse(work, short, net.get(short)!);
+  }
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
     if (owner !== undefined) work.emit('balance', 'update', { value }, owner);
   }
-  return { entryId: row!.entry_id, balances };
+  return { entryId: Number(row.entry_id), balances };
 }
 
 /** A guarded update found nothing: the account is short (402 with what is missing) or does not exist. */

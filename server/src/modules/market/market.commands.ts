@@ -177,7 +177,7 @@ interface Settlement {
 }
 
 async function settle(work: Work, c: OrderContext, s: Settlement): Promise<OrderAnswer> {
-  const result = await ledger.settleOrder(work, s);
+  const { entry: result, items } = await ledger.settleOrder(work, s);
   // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
   const events = s.fills.map((f) => ({
     userId: f.makerId,
@@ -186,8 +186,12 @@ async function settle(work: Work, c: OrderContext, s: Settlement): Promise<Order
     amount: f.price * f.quantity,
     item: s.itemType,
   }));
-  await market.writeOrder(work.tx, { ...s, entryId: result?.entryId ?? null, at: c.now }, eventsInsert(events));
-  const figures = await market.figuresOf(work.tx, s.itemType);
+  const figures =
+    (await market.writeOrder(
+      work.tx,
+      { ...s, entryId: result?.entryId ?? null, at: c.now },
+      { events: eventsInsert(events), items },
+    )) ?? s.before.market;
   const after = positionsAfter(s, result?.balances, c.now);
   const common = marketItemMessage(s.itemType, s.before.market, figures);
   const changed = [...after.keys()].filter((id) => {

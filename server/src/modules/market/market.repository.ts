@@ -3,6 +3,7 @@ import { isoTime } from '../../../../common/time';
 import { ITEMS } from '../../../../common/items';
 import type { Fill, MarketFigures, RestingOffer, Side, StandingOffer, UserPosition } from '../../../../common/market';
 import { rows, type Executor } from '../../db/connection';
+import type { ItemsMove } from '../../ledger/items';
 import { account } from '../../ledger/ledger';
 
 /** All of the market's SQL. Every write runs inside an order's transaction, under its item's book lock. */
@@ -153,7 +154,9 @@ export async function snapshot(
 /**
  * The book after an order, in one statement: filled resting offers shrink or go, the taker's own offer on its side
  * becomes `rest` units at `price` (a new offer, so it queues behind older ones at its price) or goes, and each fill
- * is recorded as a trade for the graphs and the statements.
+ * is recorded as a trade for the graphs and the statements. Answers the item's figures after the order, read in the
+ * same statement: the offers as they were, less those it changed, plus the rows it wrote (a statement does not see
+ * its own writes); null when the order changed nothing, so the figures stand as they were.
  */
 export async function writeOrder(
   exec: Executor,
@@ -167,9 +170,9 @@ export async function writeOrder(
     entryId: number | null;
     at: Date;
   },
-  /** Other inserts of the same order (its notification events), written in the same statement. */
-  alsoInsert?: SQL,
-): Promise<void> {
+  /** Other writes of the same order, in the same statement: its notification events, the units' move. */
+  also: { events?: SQL; items?: ItemsMove | null } = {},
+): Promise<MarketFigures | null> {
   const at = sql`${o.at.toISOString()}::timestamptz`;
   const left = new Map(o.book.map((b) => [b.offerId, b.quantity]));
   for (const f of o.fills) left.set(f.offerId, left.get(f.offerId)! - f.quantity);
@@ -181,7 +184,7 @@ export async function writeOrder(
       gone.map((f) => sql`${f.offerId}::bigint`),
       sql`, `,
     );
-    parts.push(sql`gone AS (DELETE FROM market_offers WHERE id IN (${ids}))`);
+    parts.push(sql`gone AS (DELETE FROM market_offers WHERE id IN (${ids}) RETURNING id)`);
   }
   if (shrunk.length > 0) {
     const values = sql.join(
@@ -189,14 +192,15 @@ export async function writeOrder(
       sql`, `,
     );
     parts.push(sql`shrunk AS (UPDATE market_offers o SET quantity = o.quantity - v.quantity
-      FROM (VALUES ${values}) AS v(id, quantity) WHERE o.id = v.id)`);
+      FROM (VALUES ${values}) AS v(id, quantity) WHERE o.id = v.id RETURNING o.id, o.side, o.price, o.quantity)`);
   }
   const own = o.ownOffer;
   if (own && own.rest > 0) {
     parts.push(sql`own AS (INSERT INTO market_offers (user_id, item_type, side, price, quantity, created_at)
       VALUES (${o.takerId}, ${o.itemType}, ${o.side}, ${own.price}, ${own.rest}, ${at})
       ON CONFLICT (user_id, item_type, side) DO UPDATE
-        SET price = excluded.price, quantity = excluded.quantity, created_at = excluded.created_at)`);
+        SET price = excluded.price, quantity = excluded.quantity, created_at = excluded.created_at
+      RETURNING side, price, quantity)`);
   } else if (own) {
     parts.push(sql`own AS (DELETE FROM market_offers
       WHERE user_id = ${o.takerId} AND item_type = ${o.itemType} AND side = ${o.side})`);
@@ -213,8 +217,30 @@ export async function writeOrder(
     parts.push(sql`traded AS (INSERT INTO trades
       (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id, created_at) VALUES ${values})`);
   }
-  if (alsoInsert) parts.push(sql`also AS (${alsoInsert})`);
-  if (parts.length > 0) await exec.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
+  if (also.events) parts.push(sql`events AS (${also.events})`);
+  if (also.items) parts.push(...also.items.parts);
+  if (parts.length === 0) return null;
+
+  const unchanged: SQL[] = [sql`item_type = ${o.itemType}`];
+  const written: SQL[] = [];
+  if (gone.length > 0) unchanged.push(sql`id NOT IN (SELECT id FROM gone)`);
+  if (shrunk.length > 0) {
+    unchanged.push(sql`id NOT IN (SELECT id FROM shrunk)`);
+    written.push(sql`SELECT side, price, quantity FROM shrunk`);
+  }
+  if (own) unchanged.push(sql`NOT (user_id = ${o.takerId} AND side = ${sideLiteral(o.side)})`);
+  if (own && own.rest > 0) written.push(sql`SELECT side, price, quantity FROM own`);
+  const offers = sql.join(
+    [sql`SELECT side, price, quantity FROM market_offers WHERE ${sql.join(unchanged, sql` AND `)}`, ...written],
+    sql` UNION ALL `,
+  );
+  const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null; took: number[] | null }>(
+    exec,
+    sql`WITH ${sql.join(parts, sql`, `)}
+        SELECT ${FIGURES}, ${also.items?.took ?? sql`NULL::bigint[]`} AS took FROM (${offers}) AS after`,
+  );
+  also.items?.check(r!.took);
+  return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
 }
 
 /** The offers of one side of a book, best first, with their owners' names (the offers popups). */
