@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES_PER_STEP, chatUnitPrice, shownOnlineCount } from './chat';
+import { MESSAGES_PER_STEP, chatUnitPrice } from './chat';
 import { chatCost } from './writing';
 
 describe('the chat unit price', () => {
@@ -23,14 +23,5 @@ describe('the chat unit price', () => {
     expect(chatCost('hi', 2)).toBe(2);
     expect(chatCost('a'.repeat(10), 2)).toBe(4);
     expect(chatCost('a'.repeat(500), 1)).toBe(51);
-  });
-});
-
-describe('the online count shown', () => {
-  it('is the other signed-in users plus one', () => {
-    expect(shownOnlineCount(3, true)).toBe(3); // me and two others
-    expect(shownOnlineCount(3, false)).toBe(4); // a visitor reading three users
-    expect(shownOnlineCount(0, false)).toBe(1);
-    expect(shownOnlineCount(0, true)).toBe(1); // my own socket not counted yet
   });
 });

@@ -14,8 +14,3 @@ export const MESSAGES_PER_STEP = 10;
 export function chatUnitPrice(base: number, recent: number): number {
   return base * (1 + Math.floor(Math.max(0, recent) / MESSAGES_PER_STEP));
 }
-
-/** The online count a client shows (SPEC §9): the other signed-in users, plus one for the reader. */
-export function shownOnlineCount(signedInOnChat: number, readerIsCounted: boolean): number {
-  return readerIsCounted ? Math.max(1, signedInOnChat) : signedInOnChat + 1;
-}
