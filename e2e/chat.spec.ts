@@ -69,13 +69,17 @@ test('two browsers chat live: one sends, the other sees it arrive, the sender pa
   await reader.context.close();
 });
 
-test('an empty room says so, and a visitor who sends is asked to sign in', async ({ page }, info) => {
+test('an empty room says so, and a visitor (in the bubble: /chat is for the signed-in) is asked to sign in on send', async ({
+  page,
+}, info) => {
   await page.route('**/api/last-50-messages', (route) => route.fulfill({ json: [] }));
-  await page.goto('/chat');
-  await expect(page.getByText('There are no messages in this room yet')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Emojis' })).toHaveCount(0);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat' });
+  await expect(panel.getByText('There are no messages in this room yet')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Emojis' })).toHaveCount(0);
   await page.screenshot({ path: shot(info.project.name, 'chat-empty') });
-  await page.getByRole('button', { name: /^Send/ }).click();
+  await panel.getByRole('button', { name: /^Send/ }).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });
 

@@ -18,7 +18,13 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        🙂
+        {/* Drawn, not an emoji character: a system without an emoji font would show an empty box. */}
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <circle cx="9" cy="10" r="1.3" fill="currentColor" />
+          <circle cx="15" cy="10" r="1.3" fill="currentColor" />
+          <path d="M8 14.5c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
       </button>
       {open && (
         <div className="emoji-picker__panel" role="dialog" aria-label="Your emojis">
