@@ -11,6 +11,7 @@ import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { LiveTestClient, settle, sleep } from '../../live/live-test-client';
 
 /** The app's clock, moved by the tests: the price looks back one minute on it. */
 let clock = new Date('2026-11-23T10:00:00.000Z');
@@ -229,6 +230,62 @@ describe('the room', () => {
     const ivy = await chatter();
     expect((await ivy.client.get('/api/chat-room/online-users-without-me')).json()).toEqual({ value: 0 });
     expect((await t.client().get('/api/chat-room/online-users-without-me')).json()).toEqual({ value: 0 });
+  });
+
+  it('counts signed-in users with the room open once each, whatever their tabs, and tells the others what they missed', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const tabs: LiveTestClient[] = [];
+    const tab = async (u?: Chatter, channels = ['chat']) => {
+      const c = await LiveTestClient.open(base, { cookie: u?.client.cookieHeader() });
+      tabs.push(c);
+      for (const ch of channels) c.subscribe(ch);
+      await settle(c);
+      return c;
+    };
+    const count = async (c: LiveTestClient, n: number) => {
+      for (
+        let i = 0;
+        i < 60 &&
+        c
+          .on('chat')
+          .filter((f) => f.t === 'onlineUserCount')
+          .at(-1)?.m.count !== n;
+        i++
+      )
+        await sleep(50);
+      expect(
+        c
+          .on('chat')
+          .filter((f) => f.t === 'onlineUserCount')
+          .at(-1)?.m.count,
+      ).toBe(n);
+    };
+    try {
+      calm();
+      const [jan, kim, lee] = [await chatter(), await chatter(), await chatter()];
+      const visitor = await tab();
+      expect(visitor.on('chat')[0]).toMatchObject({ t: 'newMessagePrice' }); // the snapshot
+      const janTab = await tab(jan);
+      await tab(kim);
+      const kim2 = await tab(kim);
+      await count(visitor, 2);
+      expect((await jan.client.get('/api/chat-room/online-users-without-me')).json()).toEqual({ value: 1 });
+      const leeTab = await tab(lee, ['notification']);
+
+      expect((await send(jan, 'hello', 100)).statusCode).toBe(200);
+      const missed = await leeTab.next((f) => f.ch === 'notification');
+      const total = await messageCount();
+      expect(missed).toEqual({ ch: 'notification', t: 'missedMessage', m: { value: total } });
+      expect(janTab.on('notification')).toEqual([]);
+
+      kim2.close();
+      await sleep(300);
+      expect((await jan.client.get('/api/chat-room/online-users-without-me')).json()).toEqual({ value: 1 });
+      janTab.close();
+      await count(visitor, 1);
+    } finally {
+      for (const c of tabs) c.close();
+    }
   });
 
   it('keeps the books balanced after all of it', booksBalance);
