@@ -32,7 +32,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/chat-room/online-users-without-me',
-    { schema: { tags, response: { 200: OnlineWithoutMe } } },
+    { schema: { tags, response: { 200: OnlineWithoutMe, 503: Message } } },
     async (req) => ({ value: await onlineWithoutMe(ctx, req.user?.id ?? null) }),
   );
 

@@ -3,6 +3,7 @@ import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
 import { liveEvent } from '../../../../common/live';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/connection';
+import { serviceUnavailable } from '../../http/errors';
 import { openPresence, type ChatPresence } from './chat.presence';
 import { presentMessage } from './chat.presenter';
 import * as chat from './chat.repository';
@@ -108,7 +109,13 @@ export async function lastMessages(ctx: AppContext) {
 
 /** GET /api/chat-room/online-users-without-me. */
 export async function onlineWithoutMe(ctx: AppContext, userId: number | null): Promise<number> {
-  const online = await roomOf(ctx).presence.online();
+  const online = await roomOf(ctx)
+    .presence.online()
+    .catch((err: unknown) => {
+      // Redis away: like the database away, a plain 503 the client retries, not a 500.
+      ctx.log.warn({ reason: (err as Error).message }, 'chat presence unavailable');
+      throw serviceUnavailable();
+    });
   return online.size - (userId !== null && online.has(userId) ? 1 : 0);
 }
 
