@@ -1,3 +1,4 @@
+import type { ChatMessage } from './api/chat';
 import type { MarketItemMessage } from './market';
 
 /**
@@ -63,6 +64,15 @@ export interface LiveChannels {
    * position changed gets one message with their `user*` fields instead, on their own sockets only.
    */
   market: { marketItem: MarketItemMessage };
+  /** The General chat room (SPEC §7): messages, the unit price on every change, signed-in users with it open. */
+  chat: {
+    textMessage: ChatMessage;
+    newMessagePrice: { newPrice: number };
+    /** Signed-in users with a socket on `chat`, on every instance, each counted once. */
+    onlineUserCount: { count: number };
+  };
+  /** A user's own notices: `missedMessage` counts chat messages since they last had the room open. */
+  notification: { missedMessage: ValueMessage };
 }
 
 export type Channel = keyof LiveChannels;

@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { itemRoutes } from './modules/items/items.routes';
 import { lootboxRoutes } from './modules/lootboxes/lootboxes.routes';
 import { marketRoutes } from './modules/market/market.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await itemRoutes(app, ctx);
   await lootboxRoutes(app, ctx);
   await marketRoutes(app, ctx);
+  await chatRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

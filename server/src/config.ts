@@ -43,6 +43,8 @@ export interface Config {
   serveWeb: boolean;
   /** Platform fee on market trades, in basis points. */
   marketFeeBps: number;
+  /** The chat's unit price in a calm room, cents; it rises with the last minute's messages (common/chat.ts). */
+  chatBaseUnitPrice: number;
   /** Live sockets are pinged this often; one that missed the last pong is dropped. */
   liveHeartbeatMs: number;
   /** The Redis pub/sub channel live events travel on; deployments sharing one Redis need different names. */
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionDays: int(env, 'SESSION_DAYS', 30),
     serveWeb: env.SERVE_WEB !== '0',
     marketFeeBps: int(env, 'MARKET_FEE_BPS', 0),
+    chatBaseUnitPrice: positive(env, 'CHAT_UNIT_PRICE', 1),
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
     wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),

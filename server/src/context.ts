@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import { transact, type Work, type WorkDeps } from './db/unit-of-work';
 import type { Bus } from './live/bus';
-import type { LiveSnapshots } from './live/hub';
+import type { LivePresence, LiveSnapshots } from './live/hub';
 import type { Mailer } from './mail/mailer';
 
 /** The Fastify instance every module registers its routes on, typed from the route schemas. */
@@ -28,8 +28,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   bus: Bus;
-  /** Where a module registers the snapshots of its own live channels. */
-  live: LiveSnapshots;
+  /** Where a module registers the snapshots of its own live channels, and learns who follows one on this instance. */
+  live: LiveSnapshots & LivePresence;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now(): Date;

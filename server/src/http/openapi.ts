@@ -11,6 +11,7 @@ const TAGS = [
   { name: 'items', description: 'The catalogue of letters and emojis, what is on sale and what one owns' },
   { name: 'lootboxes', description: 'Keys, free boxes, openings and the proof that no opening was rigged' },
   { name: 'market', description: 'Buy and sell offers, trades at the resting price, and the price graphs' },
+  { name: 'chat', description: 'The paid General chat room: messages, the unit price, who is online' },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

@@ -1,6 +1,7 @@
+import { chatRoomJob } from './chat-room.job';
 import { orphanImagesJob } from './orphan-images.job';
 import { trendingJob } from './trending.job';
 import type { Job } from './runner';
 
 /** Every periodic job; server.ts starts them. A new job adds one line here. */
-export const JOBS: readonly Job[] = [trendingJob, orphanImagesJob];
+export const JOBS: readonly Job[] = [trendingJob, orphanImagesJob, chatRoomJob];

@@ -85,6 +85,14 @@ export function unlockGraphs(work: Work, p: { userId: number; price: number }): 
   return spend(work, { userId: p.userId, amount: p.price, kind: 'GRAPH' });
 }
 
+/** A chat message's price (SPEC §9): a spend like any other, its entry naming the message. */
+export function sendChatMessage(
+  work: Work,
+  p: { userId: number; amount: number; messageId: number },
+): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.amount, kind: 'CHAT_MESSAGE', resourceId: String(p.messageId) });
+}
+
 /** What one market order does to money and units: its fills, and the taker's own escrow and held units. */
 export interface OrderSettlement {
   itemType: string;

@@ -42,6 +42,25 @@ export interface LiveSnapshots {
   snapshot<C extends Channel, T extends Topic<C>>(channel: C, topic: T, source: SnapshotSource<C, T>): void;
 }
 
+/**
+ * Who follows a channel on this instance: called when a signed-in user's first socket here starts following it
+ * (`join`) and when their last one here stops (`leave`: unsubscribed or closed). Visitors are not reported.
+ */
+export interface ChannelWatcher {
+  join(userId: number): void;
+  leave(userId: number): void;
+}
+
+/** What a module may know of this instance's sockets, and how it reaches them without the bus. */
+export interface LivePresence {
+  /** Registers a watcher of a channel's signed-in followers on this instance. */
+  watch(channel: string, watcher: ChannelWatcher): void;
+  /** Signed-in users with at least one socket on this instance following the channel. */
+  usersOn(channel: string): ReadonlySet<number>;
+  /** Sends an event to this instance's sockets only, as if it came from the bus (a per-user notice computed here). */
+  deliver(event: LiveEvent): void;
+}
+
 /** Who opens a socket. */
 export interface Caller {
   userId: number | null;
@@ -66,12 +85,15 @@ interface Client extends Caller {
  * The live connection's switchboard, one per app instance: it holds the open sockets, hears every event on the bus
  * and sends each to the sockets following its channel (only the owner's sockets when the event names a user).
  */
-export class Hub implements LiveSnapshots {
+export class Hub implements LiveSnapshots, LivePresence {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly byUser = new Map<number, Set<Client>>();
   private readonly perAddress = new Map<string, number>();
   private readonly perSession = new Map<string, number>();
+  /** Per channel, the signed-in users following it here and with how many sockets. */
+  private readonly followers = new Map<string, Map<number, number>>();
+  private readonly watchers = new Map<string, ChannelWatcher[]>();
   private readonly snapshots = new Map<string, (userId: number | null) => Promise<LiveEvent | undefined>>();
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
@@ -98,6 +120,14 @@ export class Hub implements LiveSnapshots {
       const payload = await source(userId);
       return payload === undefined ? undefined : liveEvent(channel, topic, payload);
     });
+  }
+
+  watch(channel: string, watcher: ChannelWatcher): void {
+    this.watchers.set(channel, [...(this.watchers.get(channel) ?? []), watcher]);
+  }
+
+  usersOn(channel: string): ReadonlySet<number> {
+    return new Set(this.followers.get(channel)?.keys() ?? []);
   }
 
   /** Open sockets on this instance. */
@@ -208,7 +238,7 @@ export class Hub implements LiveSnapshots {
       case 'subscribe':
         return this.subscribe(client, frame.channel);
       case 'unsubscribe':
-        client.channels.delete(frame.channel);
+        if (client.channels.delete(frame.channel)) this.follow(client, frame.channel, -1);
         removeFrom(this.byChannel, frame.channel, client);
         return;
       case 'invalid':
@@ -226,6 +256,7 @@ export class Hub implements LiveSnapshots {
       }
       client.channels.add(channel);
       addTo(this.byChannel, channel, client);
+      this.follow(client, channel, 1);
     }
     void this.sendSnapshot(client, channel);
   }
@@ -285,10 +316,33 @@ export class Hub implements LiveSnapshots {
 
   private remove(client: Client): void {
     if (!this.clients.delete(client)) return;
-    for (const channel of client.channels) removeFrom(this.byChannel, channel, client);
+    for (const channel of client.channels) {
+      removeFrom(this.byChannel, channel, client);
+      this.follow(client, channel, -1);
+    }
     if (client.userId !== null) removeFrom(this.byUser, client.userId, client);
     count(this.perAddress, client.address, -1);
     if (client.session !== null) count(this.perSession, client.session, -1);
+  }
+
+  /** Counts a signed-in socket in or out of a channel's followers, telling the watchers when the user comes or goes. */
+  private follow(client: Client, channel: string, by: 1 | -1): void {
+    if (client.userId === null) return;
+    let users = this.followers.get(channel);
+    if (!users) this.followers.set(channel, (users = new Map()));
+    const before = users.get(client.userId) ?? 0;
+    count(users, client.userId, by);
+    if (users.size === 0) this.followers.delete(channel);
+    const watchers = this.watchers.get(channel);
+    if (!watchers) return;
+    for (const w of watchers) {
+      try {
+        if (before === 0 && by === 1) w.join(client.userId);
+        if (before === 1 && by === -1) w.leave(client.userId);
+      } catch (err) {
+        this.opts.log.error({ err, channel }, 'live channel watcher failed');
+      }
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from '../lib/router';
+import { ChatBubble } from '../features/chat/components/ChatBubble';
 import { BottomBar } from './BottomBar';
 import { GlobalTooltip } from './GlobalTooltip';
 import { Header } from './Header';
@@ -39,6 +40,8 @@ export function Shell({ children }: { children: ReactNode }) {
         </aside>
       </div>
       <BottomBar />
+      {/* The room's own page has no bubble. */}
+      {pathname !== '/chat' && <ChatBubble />}
       <PopupHost />
       <GlobalTooltip />
     </div>

@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
   { path: '/my-items', element: items('MyItemsPage') },
   { path: '/item-store', element: items('ItemStorePage') },
   { path: '/items-detail/:itemType/:type', element: page(() => import('../pages/ItemDetailPage')) },
-  { path: '/chat', element: soon('Chat') },
+  { path: '/chat', element: page(() => import('../pages/ChatPage')) },
   { path: '/notifications', element: soon('Notifications') },
   { path: '/mobile-notifications', element: soon('Notifications') },
   { path: '/verify-email', element: page(() => import('../pages/VerifyEmailPage')) },

@@ -1,0 +1,52 @@
+import type { MessageSent } from '../../../../common/api/chat';
+import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
+import { chatCost, checkText, writerOf } from '../../../../common/writing';
+import type { Work } from '../../db/unit-of-work';
+import { conflict, fieldError } from '../../http/errors';
+import { sendChatMessage } from '../../ledger/commands';
+import { account } from '../../ledger/ledger';
+import * as chat from './chat.repository';
+import { presentMessage } from './chat.presenter';
+
+export interface SendInput {
+  userId: number;
+  message: string;
+  /** The cost the user saw; the current cost may not be above it. */
+  sendAmount: number;
+  now: Date;
+  baseUnitPrice: number;
+}
+
+/**
+ * POST /api/user/message (DESIGN.md §8): the writing rules, then, with the room taken, the price from the last
+ * minute's messages; a cost above what the user saw is 409 with the unit price and charges nothing. Otherwise the
+ * message, its payment (CHAT_MESSAGE, naming the message) and the room's count commit together, and the message
+ * and the new price (when it moved) go out on `chat`.
+ */
+export async function sendMessage(work: Work, input: SendInput): Promise<MessageSent> {
+  const writer = writerOf(await chat.ownedItems(work.tx, input.userId));
+  const check = checkText(input.message, writer);
+  if (!check.ok) throw fieldError('message', check.hint);
+
+  const room = await chat.lockRoom(work.tx);
+  const recent = await chat.countSince(work.tx, new Date(input.now.getTime() - CHAT_PRICE_WINDOW_MS));
+  const unitPrice = chatUnitPrice(input.baseUnitPrice, recent);
+  const cost = chatCost(input.message, unitPrice);
+  if (cost > input.sendAmount) throw conflict({ newPrice: unitPrice });
+
+  const row = await chat.insertMessage(work.tx, {
+    senderId: input.userId,
+    body: input.message,
+    cost,
+    unitPrice,
+    at: input.now,
+  });
+  const paid = await sendChatMessage(work, { userId: input.userId, amount: cost, messageId: Number(row.id) });
+  const nextPrice = chatUnitPrice(input.baseUnitPrice, recent + 1);
+  await chat.countMessage(work.tx, nextPrice);
+
+  const message = presentMessage(row);
+  work.emit('chat', 'textMessage', message);
+  if (nextPrice !== room.unit_price) work.emit('chat', 'newMessagePrice', { newPrice: nextPrice });
+  return { message, cost, balance: paid.balances.get(account.available(input.userId))! };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+
+/** All of the chat's SQL. The room is one row (ROOM); sends take it FOR UPDATE and so run one at a time. */
+
+const ROOM = 1;
+
+export interface MessageRow {
+  id: number;
+  sender_id: number;
+  username: string | null;
+  profile_image_key: string | null;
+  body: string;
+  created_at: Date | string;
+}
+
+/** The room's row; safe on every start. */
+export async function ensureRoom(exec: Executor): Promise<void> {
+  await exec.execute(sql`INSERT INTO chat_rooms (id) VALUES (${ROOM}) ON CONFLICT (id) DO NOTHING`);
+}
+
+export interface RoomRow {
+  message_count: number;
+  unit_price: number;
+  online_count: number;
+}
+
+/** Takes the room for the rest of the transaction: the count of recent messages stays exact while a send prices. */
+export async function lockRoom(exec: Executor): Promise<RoomRow> {
+  const [room] = await rows<RoomRow>(
+    exec,
+    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM} FOR UPDATE`,
+  );
+  return room!;
+}
+
+export async function room(exec: Executor): Promise<RoomRow> {
+  const [r] = await rows<RoomRow>(
+    exec,
+    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM}`,
+  );
+  return r!;
+}
+
+/** Messages sent after `since`. */
+export async function countSince(exec: Executor, since: Date): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM chat_messages WHERE created_at > ${since}`,
+  );
+  return r!.n;
+}
+
+/** Writes a message and answers it as it will be presented (with its sender's name and face). */
+export async function insertMessage(
+  exec: Executor,
+  m: { senderId: number; body: string; cost: number; unitPrice: number; at: Date },
+): Promise<MessageRow> {
+  const [row] = await rows<MessageRow>(
+    exec,
+    sql`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
+          VALUES (${m.senderId}, ${m.body}, ${m.cost}, ${m.unitPrice}, ${m.at}) RETURNING id, sender_id, body, created_at)
+        SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
+        FROM m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id`,
+  );
+  return row!;
+}
+
+/** Counts a sent message in the room and keeps the unit price it now has. */
+export async function countMessage(exec: Executor, unitPrice: number): Promise<void> {
+  await exec.execute(
+    sql`UPDATE chat_rooms SET message_count = message_count + 1, unit_price = ${unitPrice} WHERE id = ${ROOM}`,
+  );
+}
+
+/** The newest `limit` messages, oldest first. */
+export async function lastMessages(exec: Executor, limit: number): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    exec,
+    sql`SELECT * FROM (
+          SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
+          FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+          ORDER BY m.id DESC LIMIT ${limit}) last
+        ORDER BY id`,
+  );
+}
+
+/** What a user owns to write with (the writing rules read it). */
+export async function ownedItems(exec: Executor, userId: number): Promise<{ itemType: string; quantity: number }[]> {
+  const found = await rows<{ item_type: string; quantity: number }>(
+    exec,
+    sql`SELECT item_type, quantity FROM inventories WHERE user_id = ${userId} AND quantity > 0`,
+  );
+  return found.map((r) => ({ itemType: r.item_type, quantity: r.quantity }));
+}
+
+/** Stores a value broadcast with the room if it differs from the last one; answers whether it did. */
+export async function replaceIfChanged(
+  exec: Executor,
+  field: 'unit_price' | 'online_count',
+  value: number,
+): Promise<boolean> {
+  const column = sql.raw(field);
+  const changed = await rows<{ id: number }>(
+    exec,
+    sql`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
+  );
+  return changed.length > 0;
+}
+
+/** A user's last chat socket closed: the room's count now is where they left it. */
+export async function recordSeen(exec: Executor, userId: number, at: Date): Promise<void> {
+  await exec.execute(
+    sql`INSERT INTO chat_last_seen (user_id, seen_count, seen_at)
+        SELECT ${userId}, message_count, ${at} FROM chat_rooms WHERE id = ${ROOM}
+        ON CONFLICT (user_id) DO UPDATE SET seen_count = excluded.seen_count, seen_at = excluded.seen_at`,
+  );
+}
+
+/** Messages each user missed since they last left the room (all of them for one who never had it open). */
+export async function missedCounts(exec: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const ids = sql.join(
+    userIds.map((id) => sql`(${id}::bigint)`),
+    sql`, `,
+  );
+  const found = await rows<{ user_id: number; missed: number }>(
+    exec,
+    sql`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
+        FROM (VALUES ${ids}) AS v(id) CROSS JOIN chat_rooms r
+        LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
+  );
+  return new Map(found.map((r) => [Number(r.user_id), r.missed]));
+}

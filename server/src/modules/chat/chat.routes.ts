@@ -1,0 +1,62 @@
+import {
+  LastMessages,
+  MessageSent,
+  NewPrice,
+  OnlineWithoutMe,
+  SendMessageBody,
+  UnitPrice,
+} from '../../../../common/api/chat';
+import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { sendIdempotent } from '../../http/idempotency';
+import { sendMessage } from './chat.commands';
+import { lastMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
+
+/** The General chat room (SPEC §2 "Chat", §7; DESIGN.md §8 "Comments, chat and reports"). */
+export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
+  const tags = ['chat'];
+  const stop = await startChatRoom(ctx);
+  app.addHook('onClose', async () => stop());
+
+  // A socket that (re)subscribes starts from the current price.
+  ctx.live.snapshot('chat', 'newMessagePrice', async () => ({ newPrice: await unitPrice(ctx) }));
+
+  app.get('/api/last-50-messages', { schema: { tags, response: { 200: LastMessages } } }, async () =>
+    lastMessages(ctx),
+  );
+
+  app.get('/api/chat-room/unit-price', { schema: { tags, response: { 200: UnitPrice } } }, async () => ({
+    unitPrice: await unitPrice(ctx),
+  }));
+
+  app.get(
+    '/api/chat-room/online-users-without-me',
+    { schema: { tags, response: { 200: OnlineWithoutMe, 503: Message } } },
+    async (req) => ({ value: await onlineWithoutMe(ctx, req.user?.id ?? null) }),
+  );
+
+  app.post(
+    '/api/user/message',
+    {
+      schema: {
+        tags,
+        body: SendMessageBody,
+        response: { 200: MessageSent, 400: FieldErrors, 401: Message, 402: Missing, 409: NewPrice },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { message, sendAmount } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        sendMessage(work, {
+          userId,
+          message,
+          sendAmount,
+          now: ctx.now(),
+          baseUnitPrice: ctx.config.chatBaseUnitPrice,
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,134 @@
+import type { ChatMessage } from '../../../../common/api/chat';
+import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
+import { liveEvent } from '../../../../common/live';
+import type { AppContext } from '../../context';
+import type { Executor, Tx } from '../../db/connection';
+import { serviceUnavailable } from '../../http/errors';
+import { openPresence, type ChatPresence } from './chat.presence';
+import { presentMessage } from './chat.presenter';
+import * as chat from './chat.repository';
+
+/** How many messages the room shows (SPEC §7 "last-50-messages"). */
+export const LAST_MESSAGES = 50;
+/** Joins and leaves within this long are counted once: a crowd arriving is a few broadcasts, not one per user. */
+const ONLINE_COUNT_DELAY_MS = 200;
+
+/** This instance's side of the room: who has it open here, and the registry of who has it open anywhere. */
+interface RoomHere {
+  presence: ChatPresence;
+}
+const rooms = new WeakMap<AppContext, RoomHere>();
+
+function roomOf(ctx: AppContext): RoomHere {
+  const here = rooms.get(ctx);
+  if (!here) throw new Error('the chat room was not started (chatRoutes)');
+  return here;
+}
+
+/**
+ * Starts the room on this instance: the presence registry fed by the hub's joins and leaves on `chat`, the online
+ * count broadcast when it changes, and `missedMessage` for this instance's signed-in sockets without the room open.
+ * The answer stops it.
+ */
+export async function startChatRoom(ctx: AppContext): Promise<() => Promise<void>> {
+  await chat.ensureRoom(ctx.db);
+  const presence = await openPresence({
+    redisUrl: ctx.config.redisUrl,
+    prefix: `${ctx.config.redisChannel}:chat:`,
+    onError: (err) => ctx.log.error({ err }, 'redis (chat presence)'),
+  });
+  rooms.set(ctx, { presence });
+  let closed = false;
+
+  let pending: NodeJS.Timeout | undefined;
+  const countSoon = () => {
+    if (pending || closed) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      broadcastOnlineCount(ctx).catch((err) => ctx.log.error({ err }, 'chat online count'));
+    }, ONLINE_COUNT_DELAY_MS);
+  };
+  const failed = (err: unknown) => ctx.log.error({ err }, 'chat presence');
+  ctx.live.watch('chat', {
+    join: (userId) => void presence.join(userId).then(countSoon, failed),
+    leave: (userId) => {
+      if (closed) return;
+      void presence.leave(userId).then(countSoon, failed);
+      chat.recordSeen(ctx.db, userId, ctx.now()).catch(failed);
+    },
+  });
+
+  const stopListening = ctx.bus.subscribe((event) => {
+    if (event.ch === 'chat' && event.t === 'textMessage' && !closed) {
+      notifyMissed(ctx, event.m).catch((err) => ctx.log.error({ err }, 'chat missedMessage'));
+    }
+  });
+
+  return async () => {
+    closed = true;
+    clearTimeout(pending);
+    stopListening();
+    await presence.close();
+  };
+}
+
+/**
+ * DESIGN.md §8 clarifications: every signed-in user with no socket on `chat` hears how many messages they missed.
+ * Each instance tells its own sockets (only it knows who follows `notification` here), reading the counts in one
+ * query; a user with the room open on another instance is left out through the shared registry.
+ */
+async function notifyMissed(ctx: AppContext, message: ChatMessage): Promise<void> {
+  const listening = [...ctx.live.usersOn('notification')].filter((id) => id !== message.senderId);
+  if (listening.length === 0) return;
+  const online = await roomOf(ctx).presence.online();
+  const away = listening.filter((id) => !online.has(id));
+  const missed = await chat.missedCounts(ctx.db, away);
+  for (const [userId, value] of missed) {
+    ctx.live.deliver(liveEvent('notification', 'missedMessage', { value }, userId));
+  }
+}
+
+/** Signed-in users with the room open anywhere, broadcast if it differs from the last count broadcast. */
+async function broadcastOnlineCount(ctx: AppContext, exec: Executor = ctx.db): Promise<void> {
+  const count = (await roomOf(ctx).presence.online()).size;
+  if (await chat.replaceIfChanged(exec, 'online_count', count)) {
+    await ctx.bus.publish('chat', 'onlineUserCount', { count });
+  }
+}
+
+/** The current unit price: the base, raised by the last minute's messages. */
+export async function unitPrice(ctx: AppContext, exec: Executor = ctx.db): Promise<number> {
+  const recent = await chat.countSince(exec, new Date(ctx.now().getTime() - CHAT_PRICE_WINDOW_MS));
+  return chatUnitPrice(ctx.config.chatBaseUnitPrice, recent);
+}
+
+/** GET /api/last-50-messages. */
+export async function lastMessages(ctx: AppContext) {
+  return (await chat.lastMessages(ctx.db, LAST_MESSAGES)).map(presentMessage);
+}
+
+/** GET /api/chat-room/online-users-without-me. */
+export async function onlineWithoutMe(ctx: AppContext, userId: number | null): Promise<number> {
+  const online = await roomOf(ctx)
+    .presence.online()
+    .catch((err: unknown) => {
+      // Redis away: like the database away, a plain 503 the client retries, not a 500.
+      ctx.log.warn({ reason: (err as Error).message }, 'chat presence unavailable');
+      throw serviceUnavailable();
+    });
+  return online.size - (userId !== null && online.has(userId) ? 1 : 0);
+}
+
+/**
+ * The room job's work (jobs/chat-room.job.ts), one instance at a time: a price that fell by time alone, and an
+ * online count that changed without a join or leave here (an instance died), are broadcast. Under the room's lock,
+ * so a send in flight does not broadcast an older price after this one.
+ */
+export async function refreshChatRoom(ctx: AppContext, tx: Tx): Promise<void> {
+  await chat.lockRoom(tx);
+  const price = await unitPrice(ctx, tx);
+  if (await chat.replaceIfChanged(tx, 'unit_price', price)) {
+    await ctx.bus.publish('chat', 'newMessagePrice', { newPrice: price });
+  }
+  if (rooms.has(ctx)) await broadcastOnlineCount(ctx, tx);
+}

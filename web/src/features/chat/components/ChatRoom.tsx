@@ -1,0 +1,61 @@
+import { LoadFailed } from '../../../components/ui/LoadFailed';
+import { useChatMessages, useOthersOnline } from '../api/chat';
+import { useChatLive } from '../lib/cache';
+import { useStickToBottom } from '../lib/scroll';
+import { ChatComposer } from './ChatComposer';
+import { MessageRow } from './MessageRow';
+import '../chat.css';
+
+/** SPEC §2 "Chat": the General room, its online count, the messages (live) and the input. */
+export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onClose?: () => void }) {
+  useChatLive();
+  const messages = useChatMessages();
+  const others = useOthersOnline();
+  const list = messages.data ?? [];
+  const { list: listRef, onScroll, showArrow, scrollDown } = useStickToBottom(list.length);
+  // SPEC §9: the other users plus one (the reader).
+  const online = others.data === undefined ? undefined : others.data + 1;
+
+  return (
+    <section className={`chat-room${compact ? ' chat-room--compact' : ''}`} aria-label="General chat room">
+      <header className="chat-room__head">
+        <h1 className="chat-room__title">General</h1>
+        <span className="chat-room__online" data-testid="chat-online">
+          <span className="chat-room__dot" aria-hidden="true" />
+          {online === undefined ? '…' : `${online} online`}
+        </span>
+        {onClose && (
+          <button type="button" className="chat-room__close" aria-label="Close chat" onClick={onClose}>
+            ×
+          </button>
+        )}
+      </header>
+      <div className="chat-room__list" ref={listRef} onScroll={onScroll}>
+        {messages.isError ? (
+          <LoadFailed text="The messages could not be loaded." onRetry={() => void messages.refetch()} />
+        ) : messages.isPending ? (
+          <p className="chat-room__empty">Loading...</p>
+        ) : list.length === 0 ? (
+          <p className="chat-room__empty">There are no messages in this room yet</p>
+        ) : (
+          <ul className="chat-room__messages">
+            {list.map((m) => (
+              <MessageRow key={m.id} message={m} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {showArrow && (
+        <button
+          type="button"
+          className="chat-room__down"
+          aria-label="Scroll to the newest messages"
+          onClick={scrollDown}
+        >
+          ↓
+        </button>
+      )}
+      <ChatComposer />
+    </section>
+  );
+}
