@@ -91,10 +91,33 @@ function boundedClient(silenceMs: number, onError: (err: Error) => void): typeof
     /** Names of the statements this connection has prepared (see `named`). */
     readonly prepared = new Set<string>();
 
+    /** A transaction's BEGIN not sent yet (see `heldBegin`). */
+    private begin: string | null = null;
+
     // pg's query() has many forms (text or config, values, callback or promise); all are passed through, a
-    // statement with parameters under a name (see `named`).
+    // statement with parameters under a name (see `named`), a BEGIN as `heldBegin` says.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: unknown[]): any {
+      const plain = plainStatement(args);
+      if (this.begin === null) {
+        if (plain === null || !/^begin\b/i.test(plain)) return this.send(args);
+        this.begin = plain;
+        return Promise.resolve(NOTHING_RAN);
+      }
+      const begin = this.begin;
+      this.begin = null;
+      if (plain !== null && /^(commit|rollback)$/i.test(plain)) return Promise.resolve(NOTHING_RAN);
+      if (plain !== null) {
+        const config = args[0] as object;
+        return (this.send([{ ...config, text: `${begin}; ${plain}` }]) as Promise<pg.QueryResult[]>).then(
+          (results) => results[results.length - 1],
+        );
+      }
+      return (this.send([begin]) as Promise<unknown>).then(() => this.send(args));
+    }
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    private send(args: unknown[]): any {
       const base = super.query as (...a: unknown[]) => unknown;
       args[0] = named(this.prepared, args[0], args[1]);
       const first = args[0] as { submit?: unknown } | undefined;
@@ -115,6 +138,29 @@ function boundedClient(silenceMs: number, onError: (err: Error) => void): typeof
       return result;
     }
   };
+}
+
+/**
+ * What a held BEGIN, or a COMMIT or ROLLBACK of a transaction that never sent a statement, answers: nothing ran, so
+ * there is nothing to say.
+ */
+const NOTHING_RAN = { command: '', rowCount: 0, rows: [], fields: [], oid: 0 };
+
+/**
+ * Held BEGIN: a transaction's BEGIN travels with its first statement, in one round trip, when that statement has no
+ * parameters (then both go as one simple query). A market order's first statement is its book's lock, whose keys are
+ * written into its text, so an order saves a round trip and holds its book for one fewer. A first statement with
+ * parameters is sent after the BEGIN, as before; a transaction that sends nothing sends nothing at all. Only the
+ * config-object form with a promise (how drizzle sends) is held; the text of such a statement, else null.
+ */
+function plainStatement(args: unknown[]): string | null {
+  const config = args[0] as { text?: unknown; name?: unknown; submit?: unknown; rowMode?: unknown } | undefined;
+  if (args.length > 2 || typeof args[args.length - 1] === 'function') return null;
+  if (!config || typeof config !== 'object' || typeof config.text !== 'string') return null;
+  if (config.name !== undefined || config.submit !== undefined || config.rowMode !== undefined) return null;
+  const values = Array.isArray(args[1]) ? args[1] : (config as { values?: unknown }).values;
+  if (Array.isArray(values) && values.length > 0) return null;
+  return config.text.trim();
 }
 
 /** Statements a connection keeps prepared at most; past it, new texts run unnamed (planned every time). */

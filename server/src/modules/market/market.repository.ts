@@ -17,7 +17,11 @@ const itemIndex = new Map(ITEMS.map((item, i) => [item.itemType, i]));
  * matching engine, while orders on other items run beside them.
  */
 export async function lockBook(exec: Executor, itemType: string): Promise<void> {
-  await exec.execute(sql`SELECT pg_advisory_xact_lock(${BOOK_LOCK_CLASS}::int, ${itemIndex.get(itemType)!}::int)`);
+  // Both keys are integers of ours, written into the text: a statement without parameters travels with the
+  // transaction's BEGIN in one round trip (`plainStatement` in db/postgres.ts).
+  const key = itemIndex.get(itemType);
+  if (key === undefined) throw new Error(`no book for ${itemType}`);
+  await exec.execute(sql.raw(`SELECT pg_advisory_xact_lock(${BOOK_LOCK_CLASS}, ${key})`));
 }
 
 /** A side of a book in matching order: best price (lowest ask, highest bid), then oldest. */
