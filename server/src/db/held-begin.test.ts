@@ -17,7 +17,14 @@ describe.skipIf(skip)('a BEGIN held for the first statement (PostgreSQL)', () =>
 
   beforeAll(async () => {
     database = await freshPostgresDatabase(realPostgresUrl!);
-    pg = await openPostgres({ url: database.url, poolSize: 2, connectTimeoutMs: 2000, migrationsFolder });
+    pg = await openPostgres({
+      url: database.url,
+      poolSize: 2,
+      connectTimeoutMs: 2000,
+      statementTimeoutMs: 5000,
+      transactionTimeoutMs: 10_000,
+      migrationsFolder,
+    });
     await pg.db.execute(sql`CREATE TABLE held_begin (n int)`);
   });
   afterAll(async () => {
