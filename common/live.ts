@@ -1,3 +1,4 @@
+import type { Comment } from './api/comments';
 import type { MarketItemMessage } from './market';
 
 /**
@@ -63,6 +64,12 @@ export interface LiveChannels {
    * position changed gets one message with their `user*` fields instead, on their own sockets only.
    */
   market: { marketItem: MarketItemMessage };
+  /**
+   * A picture's comments (SPEC §4 "Comments"), the whole presented comment with its `pictureId`: `commentCreated`
+   * for a new top-level comment; `commentUpdated` with the top-level comment after a reply to it, a reaction on it
+   * or on one of its replies, or its pin. Clients apply it only when the picture id matches the one shown.
+   */
+  comment: { commentCreated: Comment; commentUpdated: Comment };
 }
 
 export type Channel = keyof LiveChannels;

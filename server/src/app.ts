@@ -26,6 +26,8 @@ import { itemRoutes } from './modules/items/items.routes';
 import { lootboxRoutes } from './modules/lootboxes/lootboxes.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await itemRoutes(app, ctx);
   await lootboxRoutes(app, ctx);
   await marketRoutes(app, ctx);
+  await commentRoutes(app, ctx);
+  await reportRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,
