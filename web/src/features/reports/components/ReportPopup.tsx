@@ -46,7 +46,7 @@ export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; mes
             {outcome.text}
           </p>
           <button type="button" className="button button--primary" onClick={closePopup} data-autofocus>
-            Close
+            Done
           </button>
         </div>
       ) : (
