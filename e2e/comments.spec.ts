@@ -135,3 +135,65 @@ test('a visitor is asked to sign in to comment, and an address with #id scrolls 
   await expect(guest.getByRole('dialog', { name: /sign in/i })).toBeVisible();
   await visitor.close();
 });
+
+test('a reaction: the owned emojis, a dollar amount, a short balance opens the top-up popup, then it shows', async ({
+  page,
+  browser,
+}, info) => {
+  // The reactor opens boxes, one at a time, until one of them found an emoji; that spends all their money.
+  await signUp(page);
+  let emoji: ItemDetails | undefined;
+  for (let i = 0; i < 15 && !emoji; i++) {
+    await openBoxes(page, 1);
+    const details = (await (await page.request.get('/api/items/details')).json()) as ItemDetails[];
+    emoji = details.find((d) => d.rarity > 1 && d.user.quantity > 0);
+  }
+  expect(emoji, 'an emoji from 15 boxes').toBeDefined();
+
+  const author = await otherUser(browser, page, info);
+  await topUp(author.page, 200);
+  const pictureId = await uploadPicture(author.page, 100);
+  const res = await author.page.request.post('/api/picture/comment', {
+    data: { pictureId, comment: 'React to this, Friends!', balance: 0 },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await author.page.goto(`/image/detail/${pictureId}`);
+
+  await page.goto(`/image/detail/${pictureId}`);
+  const comment = page.getByTestId('comment').filter({ hasText: 'React to this, Friends!' });
+  await comment.getByRole('button', { name: 'React' }).click();
+  const amount = comment.getByLabel('Amount $');
+  await expect(amount).toHaveValue('0.15');
+  await expect(comment.getByRole('radio', { name: emoji!.name })).toBeVisible();
+  await comment.getByRole('radio', { name: emoji!.name }).click();
+  await amount.fill('0,00');
+  await comment.getByRole('button', { name: 'React', exact: true }).last().click();
+  await expect(comment.getByRole('alert')).toHaveText('The amount must be at least 0.01.');
+  await amount.fill('0,25');
+  await expect(amount).toHaveValue('0.25');
+  await page.screenshot({ path: shot(info.project.name, 'comments-react-form') });
+
+  // No money left: the server's 402 opens the top-up popup with the 25¢ missing.
+  await comment.getByRole('button', { name: 'React', exact: true }).last().click();
+  const topUpPopup = page.getByRole('dialog', { name: 'Top up' });
+  await expect(topUpPopup).toContainText('more for this.');
+  await page.keyboard.press('Escape');
+  await topUp(page, 100);
+  await comment.getByRole('button', { name: 'React', exact: true }).last().click();
+
+  // The reaction shows on both screens; its list says who paid what.
+  const chip = comment.getByRole('button', { name: '1 reactions: show who reacted' });
+  await expect(chip).toBeVisible();
+  await expect(
+    author.page
+      .getByTestId('comment')
+      .filter({ hasText: 'React to this, Friends!' })
+      .getByRole('button', { name: '1 reactions: show who reacted' }),
+  ).toBeVisible();
+  await chip.click();
+  await expect(comment.getByRole('list', { name: 'Reactions' })).toContainText('25¢');
+  await expect(balanceOf(page)).toHaveText('$0.75');
+  await page.screenshot({ path: shot(info.project.name, 'comments-reactions') });
+  await author.context.close();
+});
