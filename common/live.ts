@@ -1,4 +1,5 @@
 import type { ChatMessage } from './api/chat';
+import type { Comment } from './api/comments';
 import type { MarketItemMessage } from './market';
 
 /**
@@ -73,6 +74,12 @@ export interface LiveChannels {
   };
   /** A user's own notices: `missedMessage` counts chat messages since they last had the room open. */
   notification: { missedMessage: ValueMessage };
+  /**
+   * A picture's comments (SPEC §4 "Comments"), the whole presented comment with its `pictureId`: `commentCreated`
+   * for a new top-level comment; `commentUpdated` with the top-level comment after a reply to it, a reaction on it
+   * or on one of its replies, or its pin. Clients apply it only when the picture id matches the one shown.
+   */
+  comment: { commentCreated: Comment; commentUpdated: Comment };
 }
 
 export type Channel = keyof LiveChannels;

@@ -27,6 +27,8 @@ import { lootboxRoutes } from './modules/lootboxes/lootboxes.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await lootboxRoutes(app, ctx);
   await marketRoutes(app, ctx);
   await chatRoutes(app, ctx);
+  await commentRoutes(app, ctx);
+  await reportRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

@@ -12,6 +12,8 @@ const TAGS = [
   { name: 'lootboxes', description: 'Keys, free boxes, openings and the proof that no opening was rigged' },
   { name: 'market', description: 'Buy and sell offers, trades at the resting price, and the price graphs' },
   { name: 'chat', description: 'The paid General chat room: messages, the unit price, who is online' },
+  { name: 'comments', description: 'Comments and replies on pictures, their paid emoji reactions and pins' },
+  { name: 'reports', description: 'Reports of comments and chat messages' },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

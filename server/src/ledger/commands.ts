@@ -93,6 +93,30 @@ export function sendChatMessage(
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'CHAT_MESSAGE', resourceId: String(p.messageId) });
 }
 
+/** A comment or a reply on a picture (15¢, SPEC §9); the entry names the comment. */
+export function postComment(work: Work, p: { userId: number; amount: number; commentId: number }): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.amount, kind: 'COMMENT', resourceId: String(p.commentId) });
+}
+
+/** A paid emoji reaction on a comment, at the price the user chose; the entry names the reaction. */
+export function reactToComment(
+  work: Work,
+  p: { userId: number; amount: number; reactionId: number; reactionType: string },
+): Promise<PostResult> {
+  return spend(work, {
+    userId: p.userId,
+    amount: p.amount,
+    kind: 'REACTION',
+    resourceId: String(p.reactionId),
+    memo: { reactionType: p.reactionType },
+  });
+}
+
+/** The picture's author pinning a comment on it (1¢, SPEC §9); the entry names the comment. */
+export function pinComment(work: Work, p: { userId: number; amount: number; commentId: number }): Promise<PostResult> {
+  return spend(work, { userId: p.userId, amount: p.amount, kind: 'PIN', resourceId: String(p.commentId) });
+}
+
 /** What one market order does to money and units: its fills, and the taker's own escrow and held units. */
 export interface OrderSettlement {
   itemType: string;

@@ -84,6 +84,8 @@ export type EntryKind =
   | 'ITEM_SELL'
   | 'CHAT_MESSAGE'
   | 'COMMENT'
+  | 'REACTION'
+  | 'PIN'
   | 'KEY'
   | 'GRAPH'
   | 'ESCROW'

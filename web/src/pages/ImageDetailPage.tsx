@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '../lib/router';
+import { CommentsPane } from '../features/comments/components/CommentsPane';
 import { useNeighbours, type Neighbour } from '../features/pictures/api/neighbours';
 import { usePicture, type WallKey } from '../features/pictures/api/pictures';
 import { AuthorLink } from '../features/pictures/components/AuthorLink';
@@ -92,10 +93,7 @@ export default function ImageDetailPage() {
           </Link>
         </div>
       )}
-      <section className="comments-pane" aria-label="Comments" data-testid="comments-pane">
-        <h2>Comments{picture.commentCount > 0 ? ` (${picture.commentCount})` : ''}</h2>
-        <p className="muted">Comments on this picture will show here.</p>
-      </section>
+      <CommentsPane key={picture.id} picture={picture} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { chatCost, checkText, writerOf } from '../../../../common/writing';
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError } from '../../http/errors';
 import { sendChatMessage } from '../../ledger/commands';
+import { ownedItems } from '../items/items.service';
 import { account } from '../../ledger/ledger';
 import * as chat from './chat.repository';
 import { presentMessage } from './chat.presenter';
@@ -24,7 +25,8 @@ export interface SendInput {
  * and the new price (when it moved) go out on `chat`.
  */
 export async function sendMessage(work: Work, input: SendInput): Promise<MessageSent> {
-  const writer = writerOf(await chat.ownedItems(work.tx, input.userId));
+  const owned = await ownedItems(work.tx, input.userId);
+  const writer = writerOf([...owned].map(([itemType, quantity]) => ({ itemType, quantity })));
   const check = checkText(input.message, writer);
   if (!check.ok) throw fieldError('message', check.hint);
 

@@ -85,15 +85,6 @@ export async function lastMessages(exec: Executor, limit: number): Promise<Messa
   );
 }
 
-/** What a user owns to write with (the writing rules read it). */
-export async function ownedItems(exec: Executor, userId: number): Promise<{ itemType: string; quantity: number }[]> {
-  const found = await rows<{ item_type: string; quantity: number }>(
-    exec,
-    sql`SELECT item_type, quantity FROM inventories WHERE user_id = ${userId} AND quantity > 0`,
-  );
-  return found.map((r) => ({ itemType: r.item_type, quantity: r.quantity }));
-}
-
 /** Stores a value broadcast with the room if it differs from the last one; answers whether it did. */
 export async function replaceIfChanged(
   exec: Executor,

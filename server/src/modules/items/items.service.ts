@@ -28,3 +28,8 @@ const NO_OFFERS = { sellOffer: null, buyOffer: null };
 export function elusiveUnitsOnSale(exec: Executor): Promise<number> {
   return items.elusiveUnitsOnSale(exec);
 }
+
+/** What a user owns, per item code (units held by their sell offer included): what they may write and react with. */
+export function ownedItems(exec: Executor, userId: number): Promise<Map<string, number>> {
+  return items.inventoryOf(exec, userId);
+}

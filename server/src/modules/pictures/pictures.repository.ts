@@ -215,3 +215,7 @@ export async function picturesBetween(
   );
   return found.map((r) => ({ id: r.id, authorId: r.author_id }));
 }
+
+export async function countComment(exec: Executor, pictureId: number): Promise<void> {
+  await exec.execute(sql`UPDATE pictures SET comment_count = comment_count + 1 WHERE id = ${pictureId}`);
+}

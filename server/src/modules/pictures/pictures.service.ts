@@ -17,7 +17,14 @@ import {
   type Picture,
 } from '../../../../common/api/pictures';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
-import { authorOf, imageKeysInUse as keysInUse, pictureById, picturesByIds, picturesPage } from './pictures.repository';
+import {
+  authorOf,
+  countComment as countCommentRow,
+  imageKeysInUse as keysInUse,
+  pictureById,
+  picturesByIds,
+  picturesPage,
+} from './pictures.repository';
 import type { PageCache } from './page-cache';
 import * as ranking from './ranking.repository';
 
@@ -163,4 +170,14 @@ export async function pictureAuthor(ctx: AppContext, pictureId: number): Promise
 /** Makes the trending order of the first pages exact again; the trending job runs it, on one instance at a time. */
 export function refreshTrending(exec: Executor, now: Date): Promise<number> {
   return ranking.refreshTrending(exec, now);
+}
+
+/** The author of a picture, in a command's transaction (comments); undefined when there is no such picture. */
+export async function pictureAuthorIn(exec: Executor, pictureId: number): Promise<number | undefined> {
+  return Number.isSafeInteger(pictureId) ? (await authorOf(exec, pictureId))?.authorId : undefined;
+}
+
+/** A comment or a reply was written on the picture (`commentCount` counts both, DESIGN.md §8). */
+export async function countComment(exec: Executor, pictureId: number): Promise<void> {
+  await countCommentRow(exec, pictureId);
 }

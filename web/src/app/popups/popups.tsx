@@ -3,6 +3,7 @@ import { SignInPopup } from '../../features/auth/components/SignInPopup';
 import { WelcomePopup } from '../../features/auth/components/WelcomePopup';
 import { OffersPopup } from '../../features/market/components/OffersPopup';
 import { AddMoneyPopup } from '../../features/payments/components/AddMoneyPopup';
+import { ReportPopup } from '../../features/reports/components/ReportPopup';
 import type { PopupSpec } from '../../lib/popups';
 
 /** The popup a spec names. A chunk of its own: no popup is needed to show a page, so the first load does without. */
@@ -18,5 +19,7 @@ export default function OpenPopup({ spec }: { spec: PopupSpec }) {
       return <AddMoneyPopup key={spec.missing ?? 0} missing={spec.missing} />;
     case 'offers':
       return <OffersPopup key={`${spec.itemType}/${spec.side}`} itemType={spec.itemType} side={spec.side} />;
+    case 'reportMessage':
+      return <ReportPopup key={`${spec.type}/${spec.messageId}`} type={spec.type} messageId={spec.messageId} />;
   }
 }

@@ -1,0 +1,16 @@
+/** What a message can be reported for (SPEC §9 "Categories"), with the label the report popup shows. */
+export const REPORT_REASONS = [
+  { value: 'personal-abuse', label: 'Personal Abuse' },
+  { value: 'advertisement', label: 'Advertisement' },
+  { value: 'propaganda', label: 'Political Propaganda' },
+  { value: 'hate-speech', label: 'Hate Speech' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+
+export const REPORT_TYPES = ['COMMENT', 'CHAT'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** A report's description: required, at most 1000 characters (DESIGN.md §8). */
+export const MAX_REPORT_DESCRIPTION = 1000;

@@ -1,0 +1,146 @@
+import type { Comment } from '../../../../common/api/comments';
+import { COMMENT_PRICE, PIN_PRICE } from '../../../../common/comments';
+import { itemOf } from '../../../../common/items';
+import { checkText, writerOf } from '../../../../common/writing';
+import type { Work } from '../../db/unit-of-work';
+import { fieldError, notFound } from '../../http/errors';
+import * as ledger from '../../ledger/commands';
+import { ownedItems } from '../items/items.service';
+import { recordEvents, type NotificationEvent } from '../notifications/notifications.service';
+import { countComment, pictureAuthorIn } from '../pictures/pictures.service';
+import { authorizePin, checkParent, refuseUnpinnable } from './comments.policy';
+import { presentComment } from './comments.presenter';
+import * as comments from './comments.repository';
+
+/*
+ * The comments' paid actions (SPEC §7, DESIGN.md §8), each one command taking the unit of work: the checks, the
+ * domain rows, the payment through the ledger (half to the payer's cause), the notification events and the live
+ * message commit together or not at all. Each answers the comment it acted on; the live message carries the
+ * top-level comment (with its replies), so a client replaces one entry of its list.
+ */
+
+export const TEXT = {
+  pictureGone: 'Image not found',
+  commentGone: 'Comment not found.',
+  notEmoji: 'React with an emoji item.',
+  notOwned: (name: string) => `You don't own ${name}`,
+} as const;
+
+/** POST /api/picture/comment: a comment, or a reply when `responseTo` names a top-level comment of the picture. */
+export async function postComment(
+  work: Work,
+  now: Date,
+  input: { userId: number; pictureId: number; text: string; responseTo: number | null },
+): Promise<Comment> {
+  const pictureAuthorInId = await pictureAuthorIn(work.tx, input.pictureId);
+  if (pictureAuthorInId === undefined) throw notFound(TEXT.pictureGone);
+  const parent =
+    input.responseTo === null
+      ? undefined
+      : checkParent(await comments.commentFacts(work.tx, input.responseTo), input.pictureId);
+
+  // The picture's author writes on it as if owning every letter (SPEC §5); emojis must still be owned.
+  const owned = await ownedItems(work.tx, input.userId);
+  const writer = writerOf(
+    [...owned].map(([itemType, quantity]) => ({ itemType, quantity })),
+    { allLetters: input.userId === pictureAuthorInId },
+  );
+  const check = checkText(input.text, writer);
+  if (!check.ok) throw fieldError('comment', check.hint);
+
+  const id = await comments.insertComment(work.tx, {
+    pictureId: input.pictureId,
+    authorId: input.userId,
+    responseTo: parent?.id ?? null,
+    body: input.text,
+    at: now,
+  });
+  await ledger.postComment(work, { userId: input.userId, amount: COMMENT_PRICE, commentId: id });
+  await countComment(work.tx, input.pictureId);
+
+  const events: NotificationEvent[] = [];
+  const about = { actorId: input.userId, pictureId: input.pictureId, commentId: id };
+  if (parent && parent.authorId !== input.userId) {
+    events.push({ userId: parent.authorId, topic: 'COMMENT_REPLY', ...about });
+  }
+  // The picture's author hears of every comment on it but their own, unless a reply already told them.
+  if (pictureAuthorInId !== input.userId && pictureAuthorInId !== parent?.authorId) {
+    events.push({ userId: pictureAuthorInId, topic: 'IMAGE_COMMENT', ...about });
+  }
+  await recordEvents(work.tx, events);
+
+  const rootId = parent?.id ?? id;
+  const thread = await comments.commentThread(work.tx, rootId);
+  const root = presentComment(thread, rootId, now)!;
+  work.emit('comment', parent ? 'commentUpdated' : 'commentCreated', root);
+  return presentComment(thread, id, now)!;
+}
+
+/** POST /api/picture/comment/reaction: an emoji item the user owns, at the price they chose (at least 1¢). */
+export async function reactToComment(
+  work: Work,
+  now: Date,
+  input: { userId: number; commentId: number; reactionType: string; price: number },
+): Promise<Comment> {
+  // The schema bounds the price, but ajv turns a string like "1e400" into Infinity before checking.
+  if (!Number.isSafeInteger(input.price) || input.price < 1) throw fieldError('price', 'Enter at least 1¢.');
+  const comment = await comments.commentFacts(work.tx, input.commentId);
+  if (!comment) throw notFound(TEXT.commentGone);
+  const item = itemOf(input.reactionType);
+  if (!item || item.tier === 'LETTER') throw fieldError('reactionType', TEXT.notEmoji);
+  if ((await ownedItems(work.tx, input.userId)).get(item.itemType) === undefined) {
+    throw fieldError('reactionType', TEXT.notOwned(item.name));
+  }
+
+  const reactionId = await comments.insertReaction(work.tx, {
+    commentId: comment.id,
+    userId: input.userId,
+    reactionType: item.itemType,
+    price: input.price,
+    at: now,
+  });
+  await ledger.reactToComment(work, {
+    userId: input.userId,
+    amount: input.price,
+    reactionId,
+    reactionType: item.itemType,
+  });
+  if (comment.authorId !== input.userId) {
+    await recordEvents(work.tx, [
+      {
+        userId: comment.authorId,
+        topic: 'IMAGE_COMMENT_REACTED',
+        actorId: input.userId,
+        pictureId: comment.pictureId,
+        commentId: comment.id,
+        amount: input.price,
+        item: item.itemType,
+      },
+    ]);
+  }
+  return emitUpdated(work, now, comment);
+}
+
+/** POST /api/picture/comment/pin: the picture's author pins a top-level comment, once, for 1¢. */
+export async function pinComment(
+  work: Work,
+  now: Date,
+  input: { userId: number; commentId: number },
+): Promise<Comment> {
+  const comment = await comments.commentFacts(work.tx, input.commentId);
+  if (!comment) throw notFound(TEXT.commentGone);
+  authorizePin(input.userId, (await pictureAuthorIn(work.tx, comment.pictureId))!);
+  refuseUnpinnable(comment);
+  // Guarded: a pin racing this one finds the row pinned and is refused like a second pin.
+  if (!(await comments.pinIfUnpinned(work.tx, comment.id, now))) refuseUnpinnable({ ...comment, pinned: true });
+  await ledger.pinComment(work, { userId: input.userId, amount: PIN_PRICE, commentId: comment.id });
+  return emitUpdated(work, now, comment);
+}
+
+/** The comment acted on, after the change; its top-level comment goes out on the live channel. */
+async function emitUpdated(work: Work, now: Date, comment: comments.CommentFacts): Promise<Comment> {
+  const rootId = comment.responseTo ?? comment.id;
+  const thread = await comments.commentThread(work.tx, rootId);
+  work.emit('comment', 'commentUpdated', presentComment(thread, rootId, now)!);
+  return presentComment(thread, comment.id, now)!;
+}

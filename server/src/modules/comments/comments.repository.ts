@@ -1,0 +1,115 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+import type { CommentRow, ReactionRow } from './comments.presenter';
+
+/** All of the comments' SQL, taking the db or the transaction of a command. */
+
+/** A comment with its author's name and face and its reactions (newest first), as the presenter reads it. */
+const COMMENT_COLUMNS = sql`c.id, c.picture_id, c.response_to, c.body, c.author_id, u.username AS author_name,
+  pi.image_key AS author_profile_key, c.created_at, c.pinned_at,
+  (SELECT coalesce(json_agg(json_build_object('reactionType', r.reaction_type, 'price', r.price,
+            'reactedOn', r.reacted_at, 'username', coalesce(ru.username, '')) ORDER BY r.id DESC), '[]')
+     FROM comment_reactions r JOIN users ru ON ru.id = r.user_id WHERE r.comment_id = c.id) AS reactions`;
+
+function commentsWhere(exec: Executor, where: SQL): Promise<CommentRow[]> {
+  return rows<CommentRow>(
+    exec,
+    sql`SELECT ${COMMENT_COLUMNS}
+        FROM comments c
+        JOIN users u ON u.id = c.author_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        WHERE ${where}
+        ORDER BY c.id`,
+  );
+}
+
+/** Every comment and reply of a picture. */
+export const commentsOfPicture = (exec: Executor, pictureId: number) =>
+  commentsWhere(exec, sql`c.picture_id = ${pictureId}`);
+
+/** A top-level comment and its replies. */
+export const commentThread = (exec: Executor, rootId: number) =>
+  commentsWhere(exec, sql`(c.id = ${rootId} OR c.response_to = ${rootId})`);
+
+export interface CommentFacts {
+  id: number;
+  pictureId: number;
+  responseTo: number | null;
+  authorId: number;
+  pinned: boolean;
+}
+
+/** What the commands check about a comment, or undefined when there is none. */
+export async function commentFacts(exec: Executor, id: number): Promise<CommentFacts | undefined> {
+  const [row] = await rows<{
+    id: number;
+    picture_id: number;
+    response_to: number | null;
+    author_id: number;
+    pinned: boolean;
+  }>(
+    exec,
+    sql`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
+  );
+  return (
+    row && {
+      id: row.id,
+      pictureId: row.picture_id,
+      responseTo: row.response_to,
+      authorId: row.author_id,
+      pinned: row.pinned,
+    }
+  );
+}
+
+export async function insertComment(
+  exec: Executor,
+  c: { pictureId: number; authorId: number; responseTo: number | null; body: string; at: Date },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO comments (picture_id, author_id, response_to, body, created_at)
+        VALUES (${c.pictureId}, ${c.authorId}, ${c.responseTo}, ${c.body}, ${c.at.toISOString()}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+export async function insertReaction(
+  exec: Executor,
+  r: { commentId: number; userId: number; reactionType: string; price: number; at: Date },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO comment_reactions (comment_id, user_id, reaction_type, price, reacted_at)
+        VALUES (${r.commentId}, ${r.userId}, ${r.reactionType}, ${r.price}, ${r.at.toISOString()}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+/**
+ * Pins a top-level comment that is not pinned yet; false when it was a reply or already pinned. One guarded
+ * statement, so of two pins at once only one changes the row (and only that one pays).
+ */
+export async function pinIfUnpinned(exec: Executor, id: number, at: Date): Promise<boolean> {
+  const done = await rows<{ id: number }>(
+    exec,
+    sql`UPDATE comments SET pinned_at = ${at.toISOString()}
+        WHERE id = ${id} AND pinned_at IS NULL AND response_to IS NULL RETURNING id`,
+  );
+  return done.length > 0;
+}
+
+/** A comment's reactions, newest first. */
+export function reactionsOf(exec: Executor, commentId: number): Promise<ReactionRow[]> {
+  return rows<ReactionRow>(
+    exec,
+    sql`SELECT r.reaction_type, r.price, r.reacted_at, coalesce(u.username, '') AS username
+        FROM comment_reactions r JOIN users u ON u.id = r.user_id
+        WHERE r.comment_id = ${commentId} ORDER BY r.id DESC`,
+  );
+}
+
+export async function commentExists(exec: Executor, id: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM comments WHERE id = ${id}`);
+  return found.length > 0;
+}

@@ -1,0 +1,68 @@
+import {
+  Comment,
+  CommentBody,
+  CommentIdParams,
+  CommentList,
+  PictureIdParams,
+  PinBody,
+  ReactionBody,
+  ReactionList,
+} from '../../../../common/api/comments';
+import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { sendIdempotent } from '../../http/idempotency';
+import { pinComment, postComment, reactToComment } from './comments.commands';
+import { commentsOfPicture, reactionsOfComment } from './comments.service';
+
+/** Comments, replies, reactions and pins (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8). */
+export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
+  const tags = ['comments'];
+  const paid = { 400: FieldErrors, 401: Message, 402: Missing, 404: Message };
+
+  app.get(
+    '/api/picture/comment/:pictureId',
+    { schema: { tags, params: PictureIdParams, response: { 200: CommentList, 404: Message } } },
+    async (req) => commentsOfPicture(ctx, Number(req.params.pictureId)),
+  );
+
+  app.get(
+    '/api/picture/comment-reactions/:commentId',
+    { schema: { tags, params: CommentIdParams, response: { 200: ReactionList, 404: Message } } },
+    async (req) => reactionsOfComment(ctx, Number(req.params.commentId)),
+  );
+
+  app.post(
+    '/api/picture/comment',
+    { schema: { tags, body: CommentBody, response: { 200: Comment, ...paid } } },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { pictureId, comment, responseTo } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        postComment(work, ctx.now(), { userId, pictureId, text: comment, responseTo: responseTo ?? null }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/picture/comment/reaction',
+    { schema: { tags, body: ReactionBody, response: { 200: Comment, ...paid } } },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { commentId, reactionType, price } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) =>
+        reactToComment(work, ctx.now(), { userId, commentId, reactionType, price }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/picture/comment/pin',
+    { schema: { tags, body: PinBody, response: { 200: Comment, ...paid, 403: Message } } },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { commentId } = req.body;
+      return sendIdempotent(ctx, req, reply, userId, (work) => pinComment(work, ctx.now(), { userId, commentId }));
+    },
+  );
+}

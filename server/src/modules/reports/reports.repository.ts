@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { ReportReason, ReportType } from '../../../../common/reports';
+import { rows, type Executor } from '../../db/connection';
+
+/** All of the reports' SQL. */
+
+/** Whether a chat message exists (the chat owns `chat_messages`; reports only look). */
+export async function chatMessageExists(exec: Executor, id: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM chat_messages WHERE id = ${id}`);
+  return found.length > 0;
+}
+
+/** Stores a report unless this user already reported this message; answers its id, or undefined on a repeat. */
+export async function insertReport(
+  exec: Executor,
+  r: { reporterId: number; type: ReportType; messageId: number; reason: ReportReason; description: string },
+): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO reports (reporter_id, type, message_id, reason, description)
+        VALUES (${r.reporterId}, ${r.type}, ${r.messageId}, ${r.reason}, ${r.description})
+        ON CONFLICT (reporter_id, type, message_id) DO NOTHING RETURNING id`,
+  );
+  return row?.id;
+}
+
+export interface ReportRow {
+  id: number;
+  type: ReportType;
+  message_id: number;
+  reason: ReportReason;
+  description: string;
+  reporter_id: number;
+  reporter_name: string | null;
+  message_text: string | null;
+  created_at: Date | string;
+}
+
+/** Reports, newest first, with the reporter and the reported text, for the admin console's Reports tab. */
+export function reportsPage(exec: Executor, page: { limit: number; beforeId?: number }): Promise<ReportRow[]> {
+  const before = page.beforeId === undefined ? sql`` : sql`WHERE r.id < ${page.beforeId}`;
+  return rows<ReportRow>(
+    exec,
+    sql`SELECT r.id, r.type, r.message_id, r.reason, r.description, r.reporter_id, u.username AS reporter_name,
+          CASE r.type WHEN 'COMMENT' THEN (SELECT body FROM comments WHERE id = r.message_id)
+                      ELSE (SELECT body FROM chat_messages WHERE id = r.message_id) END AS message_text,
+          r.created_at
+        FROM reports r JOIN users u ON u.id = r.reporter_id
+        ${before}
+        ORDER BY r.id DESC LIMIT ${page.limit}`,
+  );
+}

@@ -1,0 +1,20 @@
+import { ReportAnswer, ReportBody } from '../../../../common/api/reports';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { reportMessage } from './reports.service';
+
+/** Reporting a comment or a chat message (SPEC §7 "Authentication and user"). */
+export async function reportRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/user/report-message',
+    {
+      schema: {
+        tags: ['reports'],
+        body: ReportBody,
+        response: { 200: ReportAnswer, 400: FieldErrors, 401: Message, 404: Message, 409: Message },
+      },
+    },
+    async (req) => reportMessage(ctx, requireUser(req).id, req.body),
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReportBody } from '../../../../common/api/reports';
+import type { ReportType } from '../../../../common/reports';
+import { isoTime } from '../../../../common/time';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/connection';
+import { conflict, notFound } from '../../http/errors';
+import { commentExists } from '../comments/comments.service';
+import * as reports from './reports.repository';
+
+/*
+ * Reports of comments and chat messages (SPEC §7 POST /api/user/report-message; DESIGN.md §8 and its
+ * clarifications): the message must exist, and a user reports a message once. The admin console lists them.
+ */
+
+/** How each type of report finds its message. CHAT reads `chat_messages`, the chat's table. */
+export const reportTargets: Record<ReportType, (exec: Executor, messageId: number) => Promise<boolean>> = {
+  COMMENT: commentExists,
+  CHAT: reports.chatMessageExists,
+};
+
+export const TEXT = {
+  noMessage: 'Message not found.',
+  alreadyReported: 'You already reported this message.',
+} as const;
+
+export async function reportMessage(ctx: AppContext, reporterId: number, body: ReportBody): Promise<{ id: number }> {
+  if (!(await reportTargets[body.type](ctx.db, body.messageId))) throw notFound(TEXT.noMessage);
+  const id = await reports.insertReport(ctx.db, {
+    reporterId,
+    type: body.type,
+    messageId: body.messageId,
+    reason: body.reason,
+    description: body.description,
+  });
+  if (id === undefined) throw conflict({ message: TEXT.alreadyReported });
+  return { id };
+}
+
+export interface ReportListing {
+  id: number;
+  type: ReportType;
+  messageId: number;
+  reason: string;
+  description: string;
+  reporter: { id: number; username: string };
+  /** The reported text; null when the message is gone. */
+  messageText: string | null;
+  createdOn: string;
+}
+
+/** Reports, newest first (for the admin console's Reports tab, DESIGN.md §8 clarifications); paginated by id. */
+export async function listReports(
+  exec: Executor,
+  page: { limit?: number; beforeId?: number } = {},
+): Promise<ReportListing[]> {
+  const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
+  const found = await reports.reportsPage(exec, { limit, beforeId: page.beforeId });
+  return found.map((r) => ({
+    id: r.id,
+    type: r.type,
+    messageId: r.message_id,
+    reason: r.reason,
+    description: r.description,
+    reporter: { id: r.reporter_id, username: r.reporter_name ?? '' },
+    messageText: r.message_text,
+    createdOn: isoTime(r.created_at),
+  }));
+}

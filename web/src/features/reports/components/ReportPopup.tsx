@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { MAX_REPORT_DESCRIPTION, REPORT_REASONS, type ReportReason } from '../../../../../common/reports';
+import { Popup } from '../../../components/ui/Popup';
+import { ApiError } from '../../../lib/api';
+import { closePopup } from '../../../lib/popups';
+import { useReportMessage } from '../api/report';
+import '../reports.css';
+
+const TEXT = {
+  sent: 'Thank you. The report was sent to the moderators.',
+  already: 'You already reported this message.',
+  gone: 'This message no longer exists.',
+} as const;
+
+/**
+ * The report message popup (SPEC §2, §5 "Reactions, keys, reports"): a category and a description, both required
+ * before sending. The comments open it for a comment; the chat for a chat message.
+ */
+export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; messageId: number }) {
+  const report = useReportMessage();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [description, setDescription] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const reasonId = useId();
+  const descriptionId = useId();
+  const ready = reason !== '' && description.trim() !== '';
+
+  const send = async () => {
+    if (!ready || report.isPending) return;
+    try {
+      await report.run({ messageId, type, reason, description: description.trim() });
+      setOutcome({ ok: true, text: TEXT.sent });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setOutcome({ ok: false, text: TEXT.already });
+      else if (err instanceof ApiError && err.status === 404) setOutcome({ ok: false, text: TEXT.gone });
+      // SPEC §8: any other report failure is only logged.
+      else console.warn('report failed', err);
+    }
+  };
+
+  return (
+    <Popup title={type === 'CHAT' ? 'Report message' : 'Report comment'}>
+      {outcome?.ok ? (
+        <div className="stack">
+          <p className="form-success" role="status">
+            {outcome.text}
+          </p>
+          <button type="button" className="button button--primary" onClick={closePopup} data-autofocus>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form
+          className="stack report-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={reasonId}>Category</label>
+            <select
+              id={reasonId}
+              value={reason}
+              required
+              onChange={(e) => setReason(e.target.value as ReportReason | '')}
+              data-autofocus
+            >
+              <option value="" disabled>
+                Choose a category
+              </option>
+              {REPORT_REASONS.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={descriptionId}>Description</label>
+            <textarea
+              id={descriptionId}
+              value={description}
+              required
+              rows={4}
+              maxLength={MAX_REPORT_DESCRIPTION}
+              placeholder="What is wrong with this message?"
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+          {outcome && (
+            <p className="form-error" role="alert">
+              {outcome.text}
+            </p>
+          )}
+          <button type="submit" className="button button--primary" disabled={!ready || report.isPending}>
+            Send report
+          </button>
+        </form>
+      )}
+    </Popup>
+  );
+}
