@@ -23,7 +23,7 @@ async function messages(): Promise<{ commentId: number; chatId: number }> {
   ).post('/api/picture/comment', { pictureId, comment: 'Buy cheap stuff at example.com!', balance: 0 });
   const [chat] = await rows<{ id: number }>(
     t.ctx.db,
-    sql`INSERT INTO chat_messages (sender_id, body, cost) VALUES (${author.id}, 'spam spam spam', 5) RETURNING id`,
+    sql`INSERT INTO chat_messages (sender_id, body, cost, unit_price) VALUES (${author.id}, 'spam spam spam', 5, 5) RETURNING id`,
   );
   return { commentId: made.json<Comment>().id, chatId: chat!.id };
 }

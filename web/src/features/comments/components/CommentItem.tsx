@@ -75,7 +75,12 @@ export function CommentItem({
       }${panel === 'reply' ? ' comment--replying' : ''}`}
       data-testid="comment"
     >
-      <Link to={`/profile/${comment.authorId}`} className="comment__avatar" aria-hidden="true" tabIndex={-1}>
+      <Link
+        to={`/profile/${comment.authorId}`}
+        className="comment__avatar"
+        aria-label={comment.authorName}
+        tabIndex={-1}
+      >
         <Face url={comment.authorProfileUrl} size={topLevel ? 36 : 28} />
       </Link>
       <div className="comment__body">

@@ -13,6 +13,29 @@ const anchorId = () => {
   return m ? Number(m[1]) : undefined;
 };
 
+/** How long the anchored comment is kept in view while the page above it settles. */
+const SETTLE_MS = 3000;
+
+/**
+ * Scrolls to an element and keeps it there while the page settles (the picture above the comments loads after
+ * them and pushes them down), until the reader scrolls or SETTLE_MS pass. Answers the cleanup.
+ */
+function keepInView(id: string): () => void {
+  const scroll = () => document.getElementById(id)?.scrollIntoView({ block: 'center' });
+  const frame = requestAnimationFrame(scroll);
+  const observer = new ResizeObserver(scroll);
+  observer.observe(document.body);
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const e of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(e, stop);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const e of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(e, stop, { passive: true });
+  return stop;
+}
+
 /**
  * The comments pane below a picture (SPEC §2 "Image detail", §4 "Comments"): the write box, then the comments in
  * their order, ten more at a time, kept live from the `comment` channel. An address ending in `#{commentId}` opens
@@ -42,8 +65,10 @@ export function CommentsPane({ picture }: { picture: { id: number; authorId: num
     if (!target || scrolled.current) return;
     scrolled.current = true;
     setShown((n) => Math.max(n, Math.ceil((target.top + 1) / REVEAL_STEP) * REVEAL_STEP));
-    requestAnimationFrame(() => document.getElementById(String(anchor))?.scrollIntoView({ block: 'center' }));
+    stopKeeping.current = keepInView(String(anchor));
   }, [target, anchor]);
+  const stopKeeping = useRef<() => void>(undefined);
+  useEffect(() => () => stopKeeping.current?.(), []);
 
   useEffect(() => {
     // SPEC §8: a failed comment fetch is only logged.
