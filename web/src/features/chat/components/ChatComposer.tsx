@@ -9,7 +9,7 @@ import { useWriter } from '../../items/api/writer';
 import { useProfile } from '../../users/api/profile';
 import { useSendMessage, useUnitPrice } from '../api/chat';
 import { setUnitPrice } from '../lib/cache';
-import { useFlash } from '../lib/flash';
+import { useFlash } from '../../../hooks/useFlash';
 import { EmojiPicker } from './EmojiPicker';
 import { useQueryClient } from '@tanstack/react-query';
 

@@ -5,7 +5,7 @@ import { useDismiss } from '../../../hooks/useDismiss';
 import { whenSettled } from '../../../lib/loadOrder';
 import { openPopup } from '../../../lib/popups';
 import { useLoggedIn } from '../../../lib/session';
-import { useFlash } from '../lib/hooks';
+import { useFlash } from '../../../hooks/useFlash';
 import { priceTagWidth } from '../lib/rank';
 
 const loadForm = () => import('./PriceTagForm');

@@ -6,7 +6,7 @@ import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../l
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
 import { useFundPicture } from '../api/mutations';
-import { useFlash } from '../lib/hooks';
+import { useFlash } from '../../../hooks/useFlash';
 
 export interface PriceTagFormProps {
   picture: Picture;

@@ -10,26 +10,6 @@ export function useNow(ms = 1_000): number {
   return now;
 }
 
-export const FLASH_MS = 400;
-
-/**
- * The price flash (SPEC §4): 'up' (red) when the value rose, 'down' (green) when it fell, for 400 ms; the colour
- * then eases back over 0.7 s in CSS.
- */
-export function useFlash(value: number | undefined): 'up' | 'down' | undefined {
-  const previous = useRef(value);
-  const [flash, setFlash] = useState<'up' | 'down' | undefined>();
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = value;
-    if (before === undefined || value === undefined || before === value) return;
-    setFlash(value > before ? 'up' : 'down');
-    const timer = setTimeout(() => setFlash(undefined), FLASH_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return flash;
-}
-
 /** True on screens whose main pointer is a finger: the card arrows are then always shown. */
 export function useTouchScreen(): boolean {
   const [touch] = useState(() => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches);
