@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
-import { MemoryMailer } from '../mail/mailer';
-import { createServer, type RunningServer } from '../server';
-import { freshPostgresDatabase, missingRealServices, realPostgresUrl, realRedisUrl } from '../test/databases';
+import type { RunningServer } from '../server';
+import { missingRealServices, realRedisUrl } from '../test/databases';
+import { startTwoInstances, type TwoInstances } from '../test/two-instances';
 import { makeUser, signIn } from '../test/factories';
 import { TestClient, type TestApp } from '../test/harness';
 import type { LiveEvent } from './bus';
@@ -17,7 +16,7 @@ const skip = missingRealServices({ postgres: true, redis: true });
 const channel = `wall:live:test:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 describe.skipIf(skip)('two app instances sharing PostgreSQL and Redis', () => {
-  let drop: () => Promise<void>;
+  let pair: TwoInstances;
   let a: RunningServer;
   let b: RunningServer;
   let urlA: string;
@@ -25,24 +24,13 @@ describe.skipIf(skip)('two app instances sharing PostgreSQL and Redis', () => {
   const tabs: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    const pgdb = await freshPostgresDatabase(realPostgresUrl!);
-    drop = pgdb.drop;
-    const config = loadConfig(
-      { PORT: '3000' },
-      { databaseUrl: pgdb.url, redisUrl: realRedisUrl, redisChannel: channel, serveWeb: false },
-    );
-    // One after the other: both would migrate the same fresh database.
-    a = await createServer(config, { mailer: new MemoryMailer(), logger: false });
-    b = await createServer(config, { mailer: new MemoryMailer(), logger: false });
-    urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-    urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    pair = await startTwoInstances('live');
+    ({ a, b, urlA, urlB } = pair);
   });
 
   afterAll(async () => {
     for (const tab of tabs) tab.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await pair?.close();
   });
 
   async function tabOn(base: string, cookie?: string) {

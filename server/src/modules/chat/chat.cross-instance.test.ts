@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import { LiveTestClient, settle, sleep } from '../../live/live-test-client';
-import { MemoryMailer } from '../../mail/mailer';
-import { createServer, type RunningServer } from '../../server';
-import { freshPostgresDatabase, missingRealServices, realPostgresUrl, realRedisUrl } from '../../test/databases';
+import type { RunningServer } from '../../server';
+import { missingRealServices } from '../../test/databases';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { TestClient, type TestApp } from '../../test/harness';
 
 const skip = missingRealServices({ postgres: true, redis: true });
-const channel = `wall:live:test:chat:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 describe.skipIf(skip)('the chat on two instances sharing PostgreSQL and Redis', () => {
-  let drop: () => Promise<void>;
+  let pair: TwoInstances;
   let a: RunningServer;
   let b: RunningServer;
   let urlA: string;
@@ -20,23 +17,13 @@ describe.skipIf(skip)('the chat on two instances sharing PostgreSQL and Redis', 
   const tabs: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    const pgdb = await freshPostgresDatabase(realPostgresUrl!);
-    drop = pgdb.drop;
-    const config = loadConfig(
-      { PORT: '3000' },
-      { databaseUrl: pgdb.url, redisUrl: realRedisUrl, redisChannel: channel, serveWeb: false },
-    );
-    a = await createServer(config, { mailer: new MemoryMailer(), logger: false, jobs: [] });
-    b = await createServer(config, { mailer: new MemoryMailer(), logger: false, jobs: [] });
-    urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-    urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    pair = await startTwoInstances('chat', { jobs: [] });
+    ({ a, b, urlA, urlB } = pair);
   });
 
   afterAll(async () => {
     for (const tab of tabs) tab.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await pair?.close();
   });
 
   const clientOn = async (server: RunningServer, userId: number) =>
