@@ -25,14 +25,15 @@ export interface Writer {
   allLetters?: boolean;
 }
 
-/** A writer from an inventory: every item with a quantity of at least one. */
+/** A writer from an inventory (rows, or item type → quantity): every item with a quantity of at least one. */
 export function writerOf(
-  owned: Iterable<{ itemType: string; quantity: number }>,
+  owned: Iterable<{ itemType: string; quantity: number }> | ReadonlyMap<string, number>,
   opts: { allLetters?: boolean } = {},
 ): Writer {
   const letters = new Set<string>();
   const emojis = new Set<string>();
-  for (const { itemType, quantity } of owned) {
+  const rows = owned instanceof Map ? [...owned].map(([itemType, quantity]) => ({ itemType, quantity })) : owned;
+  for (const { itemType, quantity } of rows as Iterable<{ itemType: string; quantity: number }>) {
     const item = itemOf(itemType);
     if (!item || quantity < 1) continue;
     if (item.tier === 'LETTER') letters.add(item.emoji);

@@ -25,8 +25,7 @@ export interface SendInput {
  * and the new price (when it moved) go out on `chat`.
  */
 export async function sendMessage(work: Work, input: SendInput): Promise<MessageSent> {
-  const owned = await ownedItems(work.tx, input.userId);
-  const writer = writerOf([...owned].map(([itemType, quantity]) => ({ itemType, quantity })));
+  const writer = writerOf(await ownedItems(work.tx, input.userId));
   const check = checkText(input.message, writer);
   if (!check.ok) throw fieldError('message', check.hint);
 

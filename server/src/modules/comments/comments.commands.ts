@@ -41,10 +41,7 @@ export async function postComment(
 
   // The picture's author writes on it as if owning every letter (SPEC §5); emojis must still be owned.
   const owned = await ownedItems(work.tx, input.userId);
-  const writer = writerOf(
-    [...owned].map(([itemType, quantity]) => ({ itemType, quantity })),
-    { allLetters: input.userId === pictureAuthorInId },
-  );
+  const writer = writerOf(owned, { allLetters: input.userId === pictureAuthorInId });
   const check = checkText(input.text, writer);
   if (!check.ok) throw fieldError('comment', check.hint);
 
