@@ -1,34 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { Digits, Nullable } from './shared';
+import { DEFAULT_TRANSACTIONS_PAGE, MAX_TRANSACTIONS_PAGE, type TransactionType } from '../transactions';
+
+export * from '../transactions';
 
 /*
  * The user's statement (SPEC §2 "Transactions", §3 "Transaction summary" and "Transaction row", §7; DESIGN.md §8
  * "Notifications, transactions, goodwill"). Amounts are signed cents of the user's available balance: spent is
  * negative, received positive, so a statement's rows add up to the balance.
  */
-
-/** SPEC's four types first (the order the summary is shown in), then the rest of a complete statement. */
-export const TRANSACTION_TYPES = [
-  'IMAGE',
-  'ITEM_SELL',
-  'ITEM_BUY',
-  'CHAT_MESSAGE',
-  'TOP_UP',
-  'KEY',
-  'COMMENT',
-  'REACTION',
-  'PIN',
-  'GRAPH',
-  'CHARITY',
-] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-export const isTransactionType = (s: string): s is TransactionType =>
-  (TRANSACTION_TYPES as readonly string[]).includes(s);
-
-/** Rows per page of `GET /api/user-transactions/{type}`. */
-export const DEFAULT_TRANSACTIONS_PAGE = 50;
-export const MAX_TRANSACTIONS_PAGE = 200;
 
 /** GET /api/user-transactions: every type with the signed sum of its rows (0 when none). */
 export const TransactionSummary = Type.Record(Type.String(), Type.Integer({ description: 'Signed cents' }));
@@ -59,7 +39,3 @@ export const TransactionPageQuery = Type.Object({
   before: Type.Optional(Digits(18, 'The id of the last row already shown: the page goes on after it')),
 });
 export type TransactionPageQuery = Static<typeof TransactionPageQuery>;
-
-/** GET /api/user-transactions.csv: the file name of the download. */
-export const TRANSACTIONS_CSV_NAME = 'transactions.csv';
-export const TRANSACTIONS_CSV_HEADER = ['time', 'type', 'amount_cents', 'resource_id', 'preview'] as const;

@@ -29,7 +29,7 @@ async function someone(balance: number, letters = false): Promise<Someone> {
   return { id: user.id, client: await signIn(t, user.id) };
 }
 
-const ok = async (res: Promise<{ statusCode: number; body: string }>, what: string) => {
+const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R>, what: string): Promise<R> => {
   const r = await res;
   expect(r.statusCode, `${what}: ${r.body}`).toBe(200);
   return r;
