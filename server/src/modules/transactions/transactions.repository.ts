@@ -30,7 +30,8 @@ export interface StatementRow {
 function typeOf(userId: number): SQL {
   return sql`CASE
     WHEN e.kind IN ('ITEM_BUY', 'ITEM_SELL', 'ESCROW') THEN
-      CASE WHEN e.user_id = ${userId} AND e.kind <> 'ESCROW' THEN e.kind
+      CASE WHEN e.kind = 'ESCROW' THEN 'ITEM_BUY'
+           WHEN e.user_id = ${userId} THEN e.kind
            WHEN m.amount > 0 THEN 'ITEM_SELL' ELSE 'ITEM_BUY' END
     WHEN e.kind = 'TOPUP' THEN 'TOP_UP'
     WHEN e.kind = 'CHARITY_CREDIT' THEN 'CHARITY'

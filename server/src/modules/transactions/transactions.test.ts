@@ -86,6 +86,16 @@ beforeAll(async () => {
     }),
     'bid',
   );
+  // Replacing the bid with a smaller one gives half of its escrow back.
+  await ok(
+    doer.client.post('/api/market/generic-buy-offer', {
+      itemType: 'COMMON_LETTER_X',
+      quantity: 1,
+      price: 40,
+      balance: 0,
+    }),
+    'smaller bid',
+  );
   await ok(doer.client.post('/api/user/graph-item', { balance: 0 }), 'graphs');
   const made = await ok(
     doer.client.post('/api/picture/comment', { pictureId: theirs, comment: COMMENT, balance: 0 }),
@@ -123,7 +133,7 @@ describe('GET /api/user-transactions', () => {
     expect(summary.KEY).toBe(-300);
     expect(summary.ITEM_SELL).toBeGreaterThan(0);
     expect(summary.ITEM_SELL).toBeLessThanOrEqual(120);
-    expect(summary.ITEM_BUY).toBe(-90 - 80);
+    expect(summary.ITEM_BUY).toBe(-90 - 80 + 40);
     for (const type of ['GRAPH', 'COMMENT', 'REACTION', 'PIN', 'CHAT_MESSAGE'] as const) {
       expect(summary[type], type).toBeLessThan(0);
     }
@@ -151,6 +161,7 @@ describe('GET /api/user-transactions', () => {
       resourcePreview: 'COMMON_LETTER_Q',
     });
     expect((await rowsOf(doer, 'ITEM_BUY')).map((r) => [r.resourcePreview, r.payAmount])).toEqual([
+      ['COMMON_LETTER_X', 40],
       ['COMMON_LETTER_X', -80],
       ['COMMON_LETTER_Z', -90],
     ]);
