@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TransactionRow, TransactionSummary } from '../../../../../common/api/transactions';
 import type { TransactionType } from '../../../../../common/transactions';
 import { api } from '../../../lib/api';
+import { useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
 
 /** The statement's calls are a signed-in user's own: none is made for a visitor. */
@@ -37,3 +38,9 @@ export const rowsQuery = (type: TransactionType) =>
   });
 export const useTransactionRows = (type: TransactionType) =>
   useInfiniteQuery({ ...rowsQuery(type), enabled: useLoggedIn() });
+
+/** While a statement is on screen, money that moves (a spend in another tab, a sale on the market) reloads it. */
+export function useStatementFollowsBalance(): void {
+  const client = useQueryClient();
+  useLiveChannel('balance', () => void client.invalidateQueries({ queryKey: transactionsRoot }), useLoggedIn());
+}

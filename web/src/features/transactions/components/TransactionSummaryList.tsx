@@ -1,12 +1,17 @@
 import { formatMoney } from '../../../../../common/money';
 import { TRANSACTION_TYPES } from '../../../../../common/transactions';
+import { useLoggedIn } from '../../../lib/session';
+import { SignInFirst } from './SignInFirst';
 import { Link } from '../../../lib/router';
-import { TRANSACTIONS_CSV_URL, useTransactionSummary } from '../api/transactions';
+import { TRANSACTIONS_CSV_URL, useStatementFollowsBalance, useTransactionSummary } from '../api/transactions';
 import { ALWAYS_LISTED, amountClass, TYPE_LABEL } from '../lib/format';
 
 /** /transactions: each type with its signed sum, each row going to /transactions/{type} (SPEC §2). */
 export function TransactionSummaryList() {
   const { data, error, isPending } = useTransactionSummary();
+  useStatementFollowsBalance();
+  const loggedIn = useLoggedIn();
+  if (!loggedIn) return <SignInFirst />;
   return (
     <section className="page transactions" aria-labelledby="transactions-title">
       <header className="transactions__head">

@@ -2,8 +2,10 @@ import type { TransactionRow } from '../../../../../common/api/transactions';
 import type { TransactionType } from '../../../../../common/transactions';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
+import { useLoggedIn } from '../../../lib/session';
+import { SignInFirst } from './SignInFirst';
 import { Link, useNavigate } from '../../../lib/router';
-import { useTransactionRows } from '../api/transactions';
+import { useStatementFollowsBalance, useTransactionRows } from '../api/transactions';
 import { amountClass, firstColumnOf, formatTime, linkOf, shortMessage, TYPE_LABEL } from '../lib/format';
 
 function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) {
@@ -33,7 +35,10 @@ function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) 
 export function TransactionTable({ type }: { type: TransactionType }) {
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useTransactionRows(type);
   const navigate = useNavigate();
+  useStatementFollowsBalance();
+  const loggedIn = useLoggedIn();
   const rows = data?.pages.flat() ?? [];
+  if (!loggedIn) return <SignInFirst />;
   return (
     <section className="page transactions" aria-labelledby="transactions-title">
       <header className="transactions__head">
