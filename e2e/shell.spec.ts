@@ -134,7 +134,13 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('balance').first()).toHaveText('$0');
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu', { name: 'Account' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Swag', 'Set Profile', 'Transactions', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Swag',
+      'Set Profile',
+      'Transactions',
+      'Notifications',
+      'Logout',
+    ]);
     await menu.getByRole('menuitem', { name: 'Transactions' }).click();
     await expect(page).toHaveURL(/\/transactions$/);
     await expect(menu).toHaveCount(0);
@@ -277,7 +283,7 @@ test.describe('layouts', () => {
     await expect(page).toHaveURL(/\/lootboxes$/);
 
     await page.goto('/mobile-profile');
-    for (const tile of ['Set Profile Picture', 'Transactions', 'Swag', 'Logout', 'My Profile']) {
+    for (const tile of ['Set Profile Picture', 'Transactions', 'Swag', 'Notifications', 'Logout', 'My Profile']) {
       await expect(page.getByRole('main').getByText(tile, { exact: true })).toBeVisible();
     }
   });

@@ -76,6 +76,9 @@ export function UserArea() {
           <Link role="menuitem" to="/transactions" onClick={close}>
             Transactions
           </Link>
+          <Link role="menuitem" to="/notifications" onClick={close}>
+            Notifications
+          </Link>
           <button role="menuitem" type="button" onClick={() => void logout()}>
             Logout
           </button>

@@ -6,7 +6,7 @@ const HELP: [RegExp, string][] = [
   [/^\/image\//, 'One picture with its comments. Swipe or use the arrows for the next one.'],
   [/^\/profile\/edit/, 'Choose one of your pictures as your profile picture.'],
   [/^\/profile\//, "A user's pictures, most recently funded by their author first."],
-  [/^\/mobile-profile/, 'Your account: profile picture, transactions, Swag and logout.'],
+  [/^\/mobile-profile/, 'Your account: profile picture, transactions, Swag, notifications and logout.'],
   [/^\/upload/, 'Upload a picture and set its price: the price is its first funding.'],
   [/^\/lootboxes\/fairness/, 'Check that your lootbox openings were fair: the seeds, and each opening recomputed.'],
   [/^\/lootboxes/, 'Get a free lootbox, open it with a key, and collect letters and emojis.'],

@@ -18,6 +18,9 @@ export default function MobileProfilePage() {
         <Link className="tile" to="/goodwill">
           Swag
         </Link>
+        <Link className="tile" to="/notifications">
+          Notifications
+        </Link>
         <button type="button" className="tile" onClick={() => void logout()}>
           Logout
         </button>

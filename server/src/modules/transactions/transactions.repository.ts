@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+import { account } from '../../ledger/ledger';
+import type { TransactionType } from '../../../../common/api/transactions';
+
+/**
+ * All of the statement's SQL. A user's statement is the postings on their own `user:{id}:available` account
+ * (index `postings_account`), one row per journal entry (an order's entry may post several fills to it), joined to the
+ * entry by its primary key. The entry's kind gives the row's type, with one rule for the market: an order's entry
+ * is written under its taker (ITEM_BUY, ITEM_SELL, or ESCROW when only a bid's escrow moved), but a resting seller's
+ * proceeds are posted in the same entry; so a market entry is ITEM_SELL for whoever it paid and ITEM_BUY for whoever
+ * it charged (a bid's escrow is money set aside to buy: negative when placed, positive when released). Escrow itself
+ * is not on the statement: money in escrow left the available balance on the ITEM_BUY row that reserved it.
+ * Previews are read from the domains' tables by id (read only, one page at a time).
+ */
+
+export interface StatementRow {
+  id: number;
+  type: TransactionType;
+  created_at: Date | string;
+  amount: number;
+  resource_id: string | null;
+  image_key: string | null;
+  message_body: string | null;
+  comment_body: string | null;
+  memo: Record<string, unknown> | null;
+}
+
+/** The type of a row, from its entry `e` and the user's signed amount `m.amount`. */
+function typeOf(userId: number): SQL {
+  return sql`CASE
+    WHEN e.kind IN ('ITEM_BUY', 'ITEM_SELL', 'ESCROW') THEN
+      CASE WHEN e.kind = 'ESCROW' THEN 'ITEM_BUY'
+           WHEN e.user_id = ${userId} THEN e.kind
+           WHEN m.amount > 0 THEN 'ITEM_SELL' ELSE 'ITEM_BUY' END
+    WHEN e.kind = 'TOPUP' THEN 'TOP_UP'
+    WHEN e.kind = 'CHARITY_CREDIT' THEN 'CHARITY'
+    WHEN e.kind IN ('IMAGE', 'CHAT_MESSAGE', 'COMMENT', 'REACTION', 'PIN', 'KEY', 'GRAPH') THEN e.kind
+  END`;
+}
+
+/** The user's entries with their signed amount and type, before any filter. */
+function mine(userId: number): SQL {
+  return sql`SELECT e.id, e.kind, e.resource_id, e.memo, e.created_at, m.amount::bigint AS amount,
+                    ${typeOf(userId)} AS type
+             FROM (SELECT p.entry_id, sum(p.amount) AS amount FROM postings p
+                   WHERE p.account_code = ${account.available(userId)} GROUP BY p.entry_id) m
+             JOIN journal_entries e ON e.id = m.entry_id
+             WHERE m.amount <> 0`;
+}
+
+/** The summary's query (exported for the query plan test). */
+export const summarySql = (userId: number) =>
+  sql`SELECT s.type, sum(s.amount)::bigint AS total FROM (${mine(userId)}) s GROUP BY s.type`;
+
+/** Type → signed sum; types with no rows are missing. */
+export async function summary(exec: Executor, userId: number): Promise<Map<string, number>> {
+  const found = await rows<{ type: string | null; total: number }>(exec, summarySql(userId));
+  return new Map(found.filter((r) => r.type !== null).map((r) => [r.type!, Number(r.total)]));
+}
+
+export interface StatementQuery {
+  type?: TransactionType;
+  before?: number;
+  limit?: number;
+}
+
+/** The rows' query (exported for the query plan test). */
+export function statementSql(userId: number, q: StatementQuery): SQL {
+  const filters: SQL[] = [sql`s.type IS NOT NULL`];
+  if (q.type) filters.push(sql`s.type = ${q.type}`);
+  if (q.before !== undefined) filters.push(sql`s.id < ${q.before}`);
+  const limit = q.limit === undefined ? sql`` : sql`LIMIT ${q.limit}`;
+  const idOf = (kinds: SQL) => sql`CASE WHEN s.kind IN (${kinds}) AND s.resource_id ~ '^[0-9]{1,18}$'
+    THEN s.resource_id::bigint END`;
+  return sql`SELECT s.id, s.type, s.created_at, s.amount, s.resource_id, s.memo,
+               pi.image_key, cm.body AS message_body, c.body AS comment_body
+        FROM (SELECT s.* FROM (${mine(userId)}) s WHERE ${sql.join(filters, sql` AND `)}
+              ORDER BY s.id DESC ${limit}) s
+        LEFT JOIN pictures pi ON pi.id = ${idOf(sql`'IMAGE'`)}
+        LEFT JOIN chat_messages cm ON cm.id = ${idOf(sql`'CHAT_MESSAGE'`)}
+        LEFT JOIN comments c ON c.id = ${idOf(sql`'COMMENT', 'PIN'`)}
+        ORDER BY s.id DESC`;
+}
+
+/** Rows with what their previews need, newest first; `type` undefined means every row the statement has. */
+export async function statement(exec: Executor, userId: number, q: StatementQuery): Promise<StatementRow[]> {
+  const found = await rows<StatementRow>(exec, statementSql(userId, q));
+  return found.map((r) => ({ ...r, id: Number(r.id), amount: Number(r.amount) }));
+}

@@ -1,0 +1,54 @@
+import { Type } from 'typebox';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import {
+  TRANSACTIONS_CSV_NAME,
+  TransactionPageQuery,
+  TransactionRows,
+  TransactionSummary,
+  TransactionTypeParams,
+} from '../../../../common/api/transactions';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { transactionsCsv, transactionsOfType, transactionSummary } from './transactions.service';
+
+/** The signed-in user's statement (SPEC §2 "Transactions", §7; DESIGN.md §8). Read only: no idempotency keys. */
+export async function transactionRoutes(app: App, ctx: AppContext): Promise<void> {
+  const tags = ['transactions'];
+
+  app.get(
+    '/api/user-transactions',
+    { schema: { tags, response: { 200: TransactionSummary, 401: Message } } },
+    async (req) => transactionSummary(ctx, requireUser(req).id),
+  );
+
+  app.get(
+    '/api/user-transactions.csv',
+    {
+      schema: {
+        tags,
+        response: { 200: Type.String({ description: `text/csv, ${TRANSACTIONS_CSV_NAME}` }), 401: Message },
+      },
+    },
+    async (req, reply) => {
+      const csv = await transactionsCsv(ctx, requireUser(req).id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${TRANSACTIONS_CSV_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/user-transactions/:type',
+    {
+      schema: {
+        tags,
+        params: TransactionTypeParams,
+        querystring: TransactionPageQuery,
+        response: { 200: TransactionRows, 400: FieldErrors, 401: Message },
+      },
+    },
+    async (req) => transactionsOfType(ctx, requireUser(req).id, req.params.type, req.query),
+  );
+}

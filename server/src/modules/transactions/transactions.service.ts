@@ -1,0 +1,40 @@
+import type { AppContext } from '../../context';
+import { fieldError } from '../../http/errors';
+import {
+  DEFAULT_TRANSACTIONS_PAGE,
+  isTransactionType,
+  MAX_TRANSACTIONS_PAGE,
+  TRANSACTION_TYPES,
+  type TransactionPageQuery,
+  type TransactionRow,
+  type TransactionSummary,
+} from '../../../../common/api/transactions';
+import { presentCsv, presentRow } from './transactions.presenter';
+import { statement, summary } from './transactions.repository';
+
+/** Every type with its signed sum, 0 when the user has none of it. */
+export async function transactionSummary(ctx: AppContext, userId: number): Promise<TransactionSummary> {
+  const sums = await summary(ctx.db, userId);
+  return Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, sums.get(t) ?? 0])) as TransactionSummary;
+}
+
+/** One page of one type's rows, newest first. */
+export async function transactionsOfType(
+  ctx: AppContext,
+  userId: number,
+  type: string,
+  q: TransactionPageQuery,
+): Promise<TransactionRow[]> {
+  if (!isTransactionType(type)) throw fieldError('type', `The type is one of ${TRANSACTION_TYPES.join(', ')}.`);
+  const limit = Number(q.limit ?? DEFAULT_TRANSACTIONS_PAGE);
+  if (limit < 1 || limit > MAX_TRANSACTIONS_PAGE) {
+    throw fieldError('limit', `The limit is 1 to ${MAX_TRANSACTIONS_PAGE}.`);
+  }
+  const before = q.before === undefined ? undefined : Number(q.before);
+  return (await statement(ctx.db, userId, { type, limit, before })).map(presentRow);
+}
+
+/** The whole statement as CSV. */
+export async function transactionsCsv(ctx: AppContext, userId: number): Promise<string> {
+  return presentCsv(await statement(ctx.db, userId, {}));
+}

@@ -1,0 +1,63 @@
+import type { TransactionRow } from '../../../../../common/api/transactions';
+import { isTransactionType, type TransactionType } from '../../../../../common/transactions';
+
+export const asTransactionType = (s: string | undefined): TransactionType | undefined =>
+  s !== undefined && isTransactionType(s) ? s : undefined;
+
+/** SPEC's four types are always listed; the others once they have money in them. */
+export const ALWAYS_LISTED: readonly TransactionType[] = ['IMAGE', 'ITEM_SELL', 'ITEM_BUY', 'CHAT_MESSAGE'];
+
+export const TYPE_LABEL: Record<TransactionType, string> = {
+  IMAGE: 'Pictures',
+  ITEM_SELL: 'Items sold',
+  ITEM_BUY: 'Items bought',
+  CHAT_MESSAGE: 'Chat messages',
+  TOP_UP: 'Top-ups',
+  KEY: 'Keys',
+  COMMENT: 'Comments',
+  REACTION: 'Reactions',
+  PIN: 'Pins',
+  GRAPH: 'Market graphs',
+  CHARITY: 'Charity',
+};
+
+/** The detail table's first column (SPEC §2 "Transactions": Preview, Item or Message). */
+export function firstColumnOf(type: TransactionType): string {
+  switch (type) {
+    case 'IMAGE':
+      return 'Preview';
+    case 'ITEM_BUY':
+    case 'ITEM_SELL':
+      return 'Item';
+    case 'CHAT_MESSAGE':
+      return 'Message';
+    case 'COMMENT':
+    case 'PIN':
+      return 'Comment';
+    case 'REACTION':
+      return 'Reaction';
+    default:
+      return 'Details';
+  }
+}
+
+/** A chat message longer than 10 characters shows its first 8 and '...' (SPEC §2). Counts characters, not UTF-16 units. */
+export function shortMessage(text: string): string {
+  const chars = [...text];
+  return chars.length > 10 ? `${chars.slice(0, 8).join('')}...` : text;
+}
+
+/** Where a row goes when clicked (SPEC §2): the picture's page, or the item's detail with its graph. */
+export function linkOf(type: TransactionType, row: TransactionRow): string | undefined {
+  if (!row.resourceId) return undefined;
+  if (type === 'IMAGE') return `/image/profile/${encodeURIComponent(row.resourceId)}`;
+  if (type === 'ITEM_BUY' || type === 'ITEM_SELL') return `/items-detail/${encodeURIComponent(row.resourceId)}/graph`;
+  return undefined;
+}
+
+/** Spent is red, received green (SPEC §2). */
+export const amountClass = (cents: number) =>
+  cents < 0 ? 'amount amount--negative' : cents > 0 ? 'amount amount--positive' : 'amount';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
