@@ -14,6 +14,7 @@ const TAGS = [
   { name: 'chat', description: 'The paid General chat room: messages, the unit price, who is online' },
   { name: 'comments', description: 'Comments and replies on pictures, their paid emoji reactions and pins' },
   { name: 'reports', description: 'Reports of comments and chat messages' },
+  { name: 'goodwill', description: "The cause half of every spend goes to, one's shares, and the proof of forwarding" },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];
