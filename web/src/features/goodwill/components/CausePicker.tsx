@@ -11,25 +11,31 @@ export function CausePicker() {
   const cause = useCause(true);
   const choose = useChooseCause();
   const [failed, setFailed] = useState(false);
+  // The pick shows at once; a failed save puts the saved cause back.
+  const [picked, setPicked] = useState<GoodWillType | null>(null);
 
   if (cause.isPending) return <p className="loading">Loading...</p>;
   if (cause.isError) return <LoadFailed text={TEXT.fetchFailed} onRetry={() => void cause.refetch()} />;
 
   const pick = async (value: GoodWillType) => {
     setFailed(false);
+    setPicked(value);
     try {
       await choose.run(value);
     } catch {
       setFailed(true);
+    } finally {
+      setPicked(null);
     }
   };
 
+  const shown = picked ?? cause.data;
   return (
-    <fieldset className="goodwill__causes" disabled={choose.isPending}>
+    <fieldset className="goodwill__causes" aria-busy={choose.isPending}>
       <legend>Your cause</legend>
       {GOODWILL_TYPES.map((c) => (
-        <label key={c} className={`goodwill__cause${cause.data === c ? ' goodwill__cause--on' : ''}`}>
-          <input type="radio" name="goodwill" value={c} checked={cause.data === c} onChange={() => void pick(c)} />
+        <label key={c} className={`goodwill__cause${shown === c ? ' goodwill__cause--on' : ''}`}>
+          <input type="radio" name="goodwill" value={c} checked={shown === c} onChange={() => void pick(c)} />
           {GOODWILL_LABELS[c]}
         </label>
       ))}
