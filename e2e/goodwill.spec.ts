@@ -51,3 +51,29 @@ test('choose a cause, spend, see the payment pending; the proof page shows the f
   const text = fs.readFileSync((await download.path())!, 'utf8');
   expect(text.split('\r\n')[0]).toBe(GOODWILL_CSV_HEADER);
 });
+
+test('a failed save or load says so; a visitor may read the proof, and is asked to sign in for Swag', async ({
+  page,
+}) => {
+  await page.goto('/goodwill/proof');
+  await expect(page.getByRole('heading', { name: 'How to check the payments' })).toBeVisible();
+  await expect(page.getByTestId('goodwill-total-OPEN_SOURCE')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+  await page.goto('/goodwill');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signUp(page);
+  await page.route('**/api/user/good-will/payments', (route) => route.fulfill({ status: 429, body: '{}' }));
+  await page.route('**/api/user/good-will', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 429, body: '{}' }) : route.fallback(),
+  );
+  await page.goto('/goodwill');
+  // The query retries before it gives up (TanStack Query's default backoff: about 7 s).
+  await expect(page.getByText('Failed to fetch data.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('radio', { name: 'Politics' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update goodwill data.' })).toBeVisible();
+  // The saved cause is shown again.
+  await expect(page.getByRole('radio', { name: 'Open source' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Politics' })).not.toBeChecked();
+});

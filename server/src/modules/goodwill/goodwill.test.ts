@@ -236,4 +236,36 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
     expect(await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }))).toEqual([]);
     expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
   });
+
+  it('stays exact when spends commit while forwardings run: each batch is the sum of the shares it covers', async () => {
+    const spenders = await Promise.all(Array.from({ length: 6 }, () => makeUser(pgApp.ctx, { balance: 100_000 })));
+    const now = new Date();
+    const spends = spenders.flatMap((s, i) =>
+      Array.from({ length: 8 }, (_, k) => makePicture(pgApp.ctx, s.id, 3 + i + k)),
+    );
+    const forwards = Array.from({ length: 5 }, () => pgApp.ctx.transact((w) => forwardGoodwill(w, { now })));
+    await Promise.all([...spends, ...forwards]);
+    const [check] = await rows<{ wrong_batches: number; wrong_entries: number; drift: number }>(
+      pgApp.ctx.db,
+      sql`SELECT
+        (SELECT count(*) FROM goodwill_batches b WHERE b.amount <> (SELECT sum(p.amount) FROM goodwill_shares s
+           JOIN postings p ON p.id = s.posting_id WHERE s.batch_id = b.id))::int AS wrong_batches,
+        (SELECT count(*) FROM goodwill_batches b WHERE b.entry_id IS NULL OR b.amount <> (SELECT p.amount FROM postings p
+           WHERE p.entry_id = b.entry_id AND p.account_code = 'goodwill:' || b.cause || ':forwarded'))::int AS wrong_entries,
+        (SELECT count(*) FROM ledger_accounts a WHERE a.kind = 'goodwill_payable' AND
+           (SELECT coalesce(sum(amount), 0) FROM postings WHERE account_code = a.code) <>
+           (SELECT coalesce(sum(p.amount), 0) FROM postings p WHERE p.account_code = a.code AND p.amount > 0
+              AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)))::int AS drift`,
+    );
+    expect(check).toEqual({ wrong_batches: 0, wrong_entries: 0, drift: 0 });
+    // What is left is forwarded by one more run, and then nothing is payable.
+    await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }));
+    const [left] = await rows<{ payable: number }>(
+      pgApp.ctx.db,
+      sql`SELECT coalesce(sum(p.amount), 0)::bigint AS payable FROM postings p
+          JOIN ledger_accounts a ON a.code = p.account_code WHERE a.kind = 'goodwill_payable'`,
+    );
+    expect(Number(left!.payable)).toBe(0);
+    expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
+  });
 });
