@@ -64,7 +64,7 @@ test('a failed save or load says so; a visitor may read the proof, and is asked 
   await expect(page).toHaveURL(/\/$/);
 
   await signUp(page);
-  await page.route('**/api/user/good-will/payments', (route) => route.fulfill({ status: 429, body: '{}' }));
+  await page.route(/\/api\/user\/good-will\/payments/, (route) => route.fulfill({ status: 429, body: '{}' }));
   await page.route('**/api/user/good-will', (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 429, body: '{}' }) : route.fallback(),
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoodWillPayment, GoodWillTotals, GoodWillValue } from '../../../../../common/api/goodwill';
 import type { GoodWillType } from '../../../../../common/constants';
 import { useAction } from '../../../hooks/useAction';
@@ -11,12 +11,20 @@ export const causeQuery = queryOptions({
 });
 export const useCause = (enabled: boolean) => useQuery({ ...causeQuery, enabled });
 
-/** The user's newest shares (the half of each spend), with their status and batch reference. */
-export const paymentsQuery = queryOptions({
-  queryKey: ['goodwill', 'payments'] as const,
-  queryFn: () => api<GoodWillPayment[]>('/api/user/good-will/payments'),
-});
-export const usePayments = (enabled: boolean) => useQuery({ ...paymentsQuery, enabled });
+/** Payments a page holds (the server's default page). */
+export const PAYMENTS_PAGE = 50;
+
+/** The user's shares (the half of each spend), newest first, a page at a time, with status and batch reference. */
+export const usePayments = () =>
+  useInfiniteQuery({
+    queryKey: ['goodwill', 'payments'] as const,
+    queryFn: ({ pageParam }) =>
+      api<GoodWillPayment[]>(
+        `/api/user/good-will/payments?limit=${PAYMENTS_PAGE}${pageParam ? `&beforeId=${pageParam}` : ''}`,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.length < PAYMENTS_PAGE ? undefined : last[last.length - 1]!.id),
+  });
 
 /** Per cause: paid in, pending and forwarded (public). */
 export const totalsQuery = queryOptions({
