@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoodWillType, type GoodWillPayment, type GoodWillTotals } from '../../../../common/api/goodwill';
@@ -13,6 +15,8 @@ import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
+
+const execFileAsync = promisify(execFile);
 
 /** The clock of the app: tests move it to a next month to make the monthly forwarding due. */
 let clock = new Date();
@@ -236,6 +240,19 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
     expect(await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }))).toEqual([]);
     expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
   });
+
+  it('npm run admin -- forward-goodwill forwards from another process, and then finds nothing', async () => {
+    const spender = await makeUser(pgApp.ctx, { balance: 10_000 });
+    await makePicture(pgApp.ctx, spender.id, 500);
+    const cli = (args: string[]) =>
+      execFileAsync(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: pgApp.config.databaseUrl },
+      });
+    const first = await cli(['forward-goodwill']);
+    expect(first.stdout).toMatch(new RegExp(`^${GOODWILL_REFERENCE}-\\d{6}-\\d+: OPEN_SOURCE 2\\.50$`, 'm'));
+    expect((await cli(['forward-goodwill'])).stdout.trim()).toBe('Nothing to forward.');
+    expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
+  }, 60_000);
 
   it('stays exact when spends commit while forwardings run: each batch is the sum of the shares it covers', async () => {
     const spenders = await Promise.all(Array.from({ length: 6 }, () => makeUser(pgApp.ctx, { balance: 100_000 })));
