@@ -30,6 +30,7 @@ import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
+import { goodwillRoutes } from './modules/goodwill/goodwill.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await commentRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await transactionRoutes(app, ctx);
+  await goodwillRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

@@ -1,16 +1,21 @@
 import { loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from '../db/connection';
+import { transact } from '../db/unit-of-work';
+import { forwardGoodwill } from '../ledger/commands';
 import { setAdmin } from './admins';
 
 /**
  * `npm run admin -- grant|revoke USERNAME`: administrator rights, set directly in the configured database
  * (DATABASE_URL, else the embedded database under DATA_DIR, which the running server holds locked).
+ * `npm run admin -- forward-goodwill`: forwards every cause's payable now, as the monthly job does (one batch per
+ * cause; it waits for a forwarding running elsewhere, then forwards only what is left).
  */
-const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME';
+const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forward-goodwill';
 
 async function main(args: string[]): Promise<number> {
   const [command, username, ...rest] = args;
-  if ((command !== 'grant' && command !== 'revoke') || !username || rest.length > 0) {
+  const forward = command === 'forward-goodwill' && !username;
+  if (!forward && ((command !== 'grant' && command !== 'revoke') || !username || rest.length > 0)) {
     console.error(USAGE);
     return 1;
   }
@@ -26,8 +31,16 @@ async function main(args: string[]): Promise<number> {
     throw err;
   }
   try {
+    if (forward) {
+      const batches = await transact({ db: database.db, send: async () => undefined }, (work) =>
+        forwardGoodwill(work, { now: new Date() }),
+      );
+      if (batches.length === 0) console.log('Nothing to forward.');
+      for (const b of batches) console.log(`${b.reference}: ${b.cause} ${(b.amount / 100).toFixed(2)}`);
+      return 0;
+    }
     const granted = command === 'grant';
-    const name = await setAdmin(database.db, username, granted);
+    const name = await setAdmin(database.db, username!, granted);
     if (name === undefined) {
       console.error(`No user named ${username}.`);
       return 1;

@@ -15,6 +15,7 @@ const TAGS = [
   { name: 'comments', description: 'Comments and replies on pictures, their paid emoji reactions and pins' },
   { name: 'reports', description: 'Reports of comments and chat messages' },
   { name: 'transactions', description: "The signed-in user's statement: sums per type, rows, the CSV download" },
+  { name: 'goodwill', description: "The cause half of every spend goes to, one's shares, and the proof of forwarding" },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

@@ -18,8 +18,12 @@ export const MENU: NavItem[] = [
   { label: 'PROFILE', to: '/profile', icon: 'profile', needsLogin: true },
 ];
 
-/** Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. */
-const PUBLIC_PATHS = /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$)/;
+/**
+ * Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. The goodwill proof is
+ * public like the CSV it offers: anyone may check the forwarding.
+ */
+const PUBLIC_PATHS =
+  /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$|goodwill\/proof\/?$)/;
 export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.test(pathname);
 
 /** Wall-like pages that get the desktop extra panel. */

@@ -1,0 +1,31 @@
+/**
+ * Goodwill (SPEC §1 and §2 "Goodwill (Swag)", DESIGN.md §8): half of every spend goes to the cause the user chose.
+ * The forwarding job moves each cause's payable to forwarded once a month; each move is a batch with a reference.
+ */
+
+/** The fixed payment reference every forwarded payment carries; a batch's own reference starts with it. */
+export const GOODWILL_REFERENCE = 'PICTUREWALL-GOODWILL';
+
+/** A batch's reference: the fixed reference, the month it was forwarded in (UTC) and the batch's id. */
+export function batchReference(batchId: number, forwardedOn: Date): string {
+  const month = forwardedOn.toISOString().slice(0, 7).replace('-', '');
+  return `${GOODWILL_REFERENCE}-${month}-${batchId}`;
+}
+
+/** The public CSV of forwarded batches (GET /api/good-will/payments). */
+export const GOODWILL_CSV_NAME = 'goodwill_payments.csv';
+export const GOODWILL_CSV_HEADER = 'batchId,cause,amount,forwardedOn,reference';
+
+/** Payments a page of GET /api/user/good-will/payments holds at most. */
+export const GOODWILL_PAGE_MAX = 100;
+export const GOODWILL_PAGE_DEFAULT = 50;
+
+/** How each cause reads on screen. */
+export const GOODWILL_LABELS = {
+  THIRD_COUNTRY: 'Third countries',
+  ENVIRONMENTAL: 'Environment',
+  HUMAN_RIGHTS: 'Human rights',
+  SCIENCE: 'Science',
+  POLITICS: 'Politics',
+  OPEN_SOURCE: 'Open source',
+} as const;

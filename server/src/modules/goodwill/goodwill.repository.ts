@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
+import { rows, type Executor } from '../../db/connection';
+
+/** All of goodwill's SQL. The shares and the forwarded amounts are the ledger's postings; batches say what moved. */
+
+/** The user's chosen cause; the default for a user who never chose (or holds a cause no longer offered). */
+export async function causeOf(exec: Executor, userId: number): Promise<GoodWillType> {
+  const [row] = await rows<{ good_will: string | null }>(exec, sql`SELECT good_will FROM users WHERE id = ${userId}`);
+  const chosen = row?.good_will;
+  return (GOODWILL_TYPES as readonly string[]).includes(chosen ?? '') ? (chosen as GoodWillType) : DEFAULT_GOODWILL;
+}
+
+export async function setCause(exec: Executor, userId: number, cause: GoodWillType): Promise<void> {
+  await exec.execute(sql`UPDATE users SET good_will = ${cause} WHERE id = ${userId}`);
+}
+
+export interface ShareRow {
+  id: number;
+  amount: number;
+  cause: GoodWillType;
+  paid_on: Date | string;
+  reference: string | null;
+}
+
+/**
+ * The user's shares, newest first: each posting of one of their entries to a payable account (a spend's half), with
+ * the reference of the batch that forwarded it, if one has.
+ */
+export function sharesOf(
+  exec: Executor,
+  userId: number,
+  page: { limit: number; beforeId?: number },
+): Promise<ShareRow[]> {
+  const before = page.beforeId === undefined ? sql`` : sql`AND p.id < ${page.beforeId}`;
+  return rows<ShareRow>(
+    exec,
+    sql`SELECT p.id, p.amount, a.cause, e.created_at AS paid_on, b.reference
+        FROM journal_entries e
+        JOIN postings p ON p.entry_id = e.id
+        JOIN ledger_accounts a ON a.code = p.account_code AND a.kind = 'goodwill_payable'
+        LEFT JOIN goodwill_shares s ON s.posting_id = p.id
+        LEFT JOIN goodwill_batches b ON b.id = s.batch_id
+        WHERE e.user_id = ${userId} AND p.amount > 0 ${before}
+        ORDER BY p.id DESC LIMIT ${page.limit}`,
+  );
+}
+
+export interface BatchRow {
+  id: number;
+  cause: GoodWillType;
+  amount: number;
+  forwarded_on: Date | string;
+  reference: string;
+}
+
+/** Every forwarded batch, oldest first (the public CSV). */
+export function allBatches(exec: Executor): Promise<BatchRow[]> {
+  return rows<BatchRow>(exec, sql`SELECT id, cause, amount, forwarded_on, reference FROM goodwill_batches ORDER BY id`);
+}
+
+/** Per cause: cents paid in (every share), still payable, and forwarded, from the ledger's postings. */
+export function totals(
+  exec: Executor,
+): Promise<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }[]> {
+  return rows(
+    exec,
+    sql`SELECT a.cause,
+          coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable' AND p.amount > 0), 0)::bigint AS paid_in,
+          coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable'), 0)::bigint AS pending,
+          coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_forwarded'), 0)::bigint AS forwarded
+        FROM ledger_accounts a LEFT JOIN postings p ON p.account_code = a.code
+        WHERE a.kind IN ('goodwill_payable', 'goodwill_forwarded')
+        GROUP BY a.cause`,
+  );
+}

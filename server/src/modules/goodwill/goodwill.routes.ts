@@ -1,0 +1,61 @@
+import {
+  GoodWillBody,
+  GoodWillCsv,
+  GoodWillPayments,
+  GoodWillPaymentsQuery,
+  GoodWillTotals,
+  GoodWillValue,
+} from '../../../../common/api/goodwill';
+import { GOODWILL_CSV_NAME } from '../../../../common/goodwill';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { causeOf, chooseCause, goodwillTotals, paymentsCsv, paymentsOf } from './goodwill.service';
+
+/** Goodwill (SPEC §7, DESIGN.md §8): the caller's cause and shares, and the public proof of the forwarding. */
+export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.get(
+    '/api/user/good-will',
+    { schema: { tags: ['goodwill'], response: { 200: GoodWillValue, 401: Message } } },
+    async (req) => ({ value: await causeOf(ctx.db, requireUser(req).id) }),
+  );
+
+  app.post(
+    '/api/user/good-will',
+    {
+      schema: {
+        tags: ['goodwill'],
+        body: GoodWillBody,
+        response: { 200: GoodWillValue, 400: FieldErrors, 401: Message },
+      },
+    },
+    async (req) => chooseCause(ctx, requireUser(req).id, req.body.goodWill),
+  );
+
+  app.get(
+    '/api/user/good-will/payments',
+    {
+      schema: {
+        tags: ['goodwill'],
+        querystring: GoodWillPaymentsQuery,
+        response: { 200: GoodWillPayments, 400: FieldErrors, 401: Message },
+      },
+    },
+    async (req) => paymentsOf(ctx.db, requireUser(req).id, req.query),
+  );
+
+  app.get(
+    '/api/good-will/payments',
+    { schema: { tags: ['goodwill'], response: { 200: GoodWillCsv } } },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${GOODWILL_CSV_NAME}"`)
+        .header('cache-control', 'no-cache')
+        .send(await paymentsCsv(ctx.db)),
+  );
+
+  app.get('/api/good-will/totals', { schema: { tags: ['goodwill'], response: { 200: GoodWillTotals } } }, async () =>
+    goodwillTotals(ctx.db),
+  );
+}

@@ -1,0 +1,75 @@
+import type { GoodWillPayment, GoodWillPaymentsQuery, GoodWillTotals } from '../../../../common/api/goodwill';
+import type { GoodWillType } from '../../../../common/constants';
+import { GOODWILL_PAGE_DEFAULT, GOODWILL_PAGE_MAX } from '../../../../common/goodwill';
+import type { AppContext } from '../../context';
+import { fieldError } from '../../http/errors';
+import type { Executor, Tx } from '../../db/connection';
+import type { Work } from '../../db/unit-of-work';
+import { forwardGoodwill, type ForwardedBatch } from '../../ledger/commands';
+import { batchesCsv, presentShare, presentTotals } from './goodwill.presenter';
+import * as goodwill from './goodwill.repository';
+
+/*
+ * Goodwill (SPEC §1, DESIGN.md §8): the cause a user's spends send half to, their shares, and the forwarding of
+ * every cause's payable in monthly batches, with the public proof (the CSV of batches and the totals per cause).
+ */
+
+export const TEXT = { updated: 'Goodwill updated.' } as const;
+
+export const causeOf = (exec: Executor, userId: number) => goodwill.causeOf(exec, userId);
+
+export async function chooseCause(
+  ctx: AppContext,
+  userId: number,
+  cause: GoodWillType,
+): Promise<{ value: GoodWillType }> {
+  await goodwill.setCause(ctx.db, userId, cause);
+  return { value: cause };
+}
+
+export async function paymentsOf(
+  exec: Executor,
+  userId: number,
+  query: GoodWillPaymentsQuery,
+): Promise<GoodWillPayment[]> {
+  const limit = query.limit === undefined ? GOODWILL_PAGE_DEFAULT : Number(query.limit);
+  if (limit < 1 || limit > GOODWILL_PAGE_MAX) throw fieldError('limit', `1 to ${GOODWILL_PAGE_MAX}`);
+  const beforeId = query.beforeId === undefined ? undefined : Number(query.beforeId);
+  const found = await goodwill.sharesOf(exec, userId, { limit, beforeId });
+  return found.map(presentShare);
+}
+
+export async function paymentsCsv(exec: Executor): Promise<string> {
+  return batchesCsv(await goodwill.allBatches(exec));
+}
+
+export async function goodwillTotals(exec: Executor): Promise<GoodWillTotals> {
+  return presentTotals(await goodwill.totals(exec));
+}
+
+/** The first moment (UTC) of the month `now` is in: the monthly run forwards what was paid before it. */
+export function startOfMonthUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Forwards every cause's payable as one batch per cause (the job: what was paid before this month; the admin
+ * command: everything). Safe to run any number of times and from any number of processes at once.
+ */
+export function forwardPayable(ctx: AppContext, opts: { before?: Date } = {}): Promise<ForwardedBatch[]> {
+  return ctx.transact((work) => forwardGoodwill(work, { now: ctx.now(), before: opts.before }));
+}
+
+/**
+ * The job's forwarding, inside the job's transaction (which holds the same lock). Moving goodwill touches no user's
+ * balance, so it raises no live event: the unit of work has none to publish.
+ */
+export function forwardInJob(ctx: AppContext, tx: Tx, before: Date): Promise<ForwardedBatch[]> {
+  const work: Work = {
+    tx,
+    emit: () => {
+      throw new Error('forwarding goodwill raises no live event');
+    },
+  };
+  return forwardGoodwill(work, { now: ctx.now(), before });
+}

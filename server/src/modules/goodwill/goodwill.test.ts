@@ -1,0 +1,288 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoodWillType, type GoodWillPayment, type GoodWillTotals } from '../../../../common/api/goodwill';
+import { GOODWILL_TYPES, type GoodWillType as Cause } from '../../../../common/constants';
+import { GOODWILL_CSV_HEADER, GOODWILL_REFERENCE } from '../../../../common/goodwill';
+import { rows } from '../../db/connection';
+import { goodwillJob } from '../../jobs/goodwill.job';
+import { JOBS } from '../../jobs/jobs';
+import { runJob } from '../../jobs/runner';
+import { checkConservation } from '../../ledger/conservation';
+import { forwardGoodwill } from '../../ledger/commands';
+import { missingRealServices, realPostgresUrl } from '../../test/databases';
+import { makeUser, signIn } from '../../test/factories';
+import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { makePicture } from '../pictures/test-helpers';
+
+const execFileAsync = promisify(execFile);
+
+/** The clock of the app: tests move it to a next month to make the monthly forwarding due. */
+let clock = new Date();
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ now: () => clock });
+});
+afterAll(() => t.close());
+
+const booksBalance = async () => expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
+
+async function user(balance = 10_000): Promise<{ id: number; client: TestClient }> {
+  const u = await makeUser(t.ctx, { balance });
+  return { id: u.id, client: await signIn(t, u.id) };
+}
+
+const choose = (c: TestClient, goodWill: unknown) => c.post('/api/user/good-will', { goodWill });
+const payments = async (c: TestClient, query = '') => {
+  const res = await c.get(`/api/user/good-will/payments${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<GoodWillPayment[]>();
+};
+/** Per cause: cents waiting in its payable account and cents forwarded, from the ledger. */
+async function balances(): Promise<Map<string, { payable: number; forwarded: number }>> {
+  const found = await rows<{ cause: string; kind: string; total: number }>(
+    t.ctx.db,
+    sql`SELECT a.cause, a.kind, coalesce(sum(p.amount), 0)::bigint AS total FROM ledger_accounts a
+        LEFT JOIN postings p ON p.account_code = a.code WHERE a.kind LIKE 'goodwill_%' GROUP BY a.cause, a.kind`,
+  );
+  const out = new Map<string, { payable: number; forwarded: number }>();
+  for (const r of found) {
+    const e = out.get(r.cause) ?? { payable: 0, forwarded: 0 };
+    if (r.kind === 'goodwill_payable') e.payable = Number(r.total);
+    else e.forwarded = Number(r.total);
+    out.set(r.cause, e);
+  }
+  return out;
+}
+const batches = () =>
+  rows<{ id: number; cause: string; amount: number; reference: string; entry_id: number }>(
+    t.ctx.db,
+    sql`SELECT id, cause, amount::bigint AS amount, reference, entry_id FROM goodwill_batches ORDER BY id`,
+  );
+
+describe('the chosen cause', () => {
+  it('is the default until chosen, then the chosen one; the API offers exactly the six causes', async () => {
+    expect(GoodWillType.anyOf.map((s) => (s as { const: string }).const)).toEqual([...GOODWILL_TYPES]);
+    const u = await user();
+    expect((await u.client.get('/api/user/good-will')).json()).toEqual({ value: 'OPEN_SOURCE' });
+    const res = await choose(u.client, 'SCIENCE');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ value: 'SCIENCE' });
+    expect((await u.client.get('/api/user/good-will')).json()).toEqual({ value: 'SCIENCE' });
+  });
+
+  it('answers 400 to anything but one of the six causes, and changes nothing', async () => {
+    const u = await user();
+    await choose(u.client, 'POLITICS');
+    for (const bad of ['CATS', 'science', '', 1, null, undefined]) {
+      const res = await choose(u.client, bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+    }
+    expect((await u.client.post('/api/user/good-will', {})).statusCode).toBe(400);
+    expect((await u.client.get('/api/user/good-will')).json()).toEqual({ value: 'POLITICS' });
+  });
+
+  it('answers 401 when logged out', async () => {
+    const c = t.client();
+    expect((await c.get('/api/user/good-will')).statusCode).toBe(401);
+    expect((await choose(c, 'SCIENCE')).statusCode).toBe(401);
+    expect((await c.get('/api/user/good-will/payments')).statusCode).toBe(401);
+  });
+});
+
+describe('shares and their forwarding', () => {
+  it('records half of each spend, rounded down, for the cause chosen at that moment', async () => {
+    const u = await user();
+    await makePicture(t.ctx, u.id, 101); // default cause: 50
+    await choose(u.client, 'ENVIRONMENTAL');
+    await makePicture(t.ctx, u.id, 250); // 125
+    await makePicture(t.ctx, u.id, 1); // a 1¢ spend has no share
+    await choose(u.client, 'HUMAN_RIGHTS');
+    await makePicture(t.ctx, u.id, 333); // 166
+    const list = await payments(u.client);
+    expect(list.map((p) => [p.amount, p.goodWillType, p.status, p.reference])).toEqual([
+      [166, 'HUMAN_RIGHTS', 'PENDING', null],
+      [125, 'ENVIRONMENTAL', 'PENDING', null],
+      [50, 'OPEN_SOURCE', 'PENDING', null],
+    ]);
+    expect(list.every((p) => !Number.isNaN(Date.parse(p.paidOn)))).toBe(true);
+    // Pages: newest first, `beforeId` goes back.
+    const first = await payments(u.client, '?limit=2');
+    expect(first.map((p) => p.amount)).toEqual([166, 125]);
+    expect((await payments(u.client, `?limit=2&beforeId=${first[1]!.id}`)).map((p) => p.amount)).toEqual([50]);
+    expect((await u.client.get('/api/user/good-will/payments?limit=1000')).statusCode).toBe(400);
+    // Another user sees none of them.
+    expect(await payments((await user()).client)).toEqual([]);
+    await booksBalance();
+  });
+
+  it('the monthly job forwards what was paid before this month as one batch per cause, once', async () => {
+    const u = await user();
+    await choose(u.client, 'SCIENCE');
+    await makePicture(t.ctx, u.id, 400);
+    await makePicture(t.ctx, u.id, 201);
+    // Still this month: nothing paid before its first day is left, so nothing moves.
+    const before = await balances();
+    expect(await runJob(t.ctx, goodwillJob)).toBe(true);
+    expect(await batches()).toEqual([]);
+
+    // A month later: every share so far is due.
+    clock = new Date(Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth() + 1, 1, 0, 5));
+    expect(await runJob(t.ctx, goodwillJob)).toBe(true);
+    await signIn(t, u.id, u.client); // the first session ran out with the month
+    const moved = await batches();
+    const pendingBefore = [...before].filter(([, b]) => b.payable > 0);
+    expect(moved.map((b) => b.cause).sort()).toEqual(pendingBefore.map(([c]) => c).sort());
+    for (const b of moved) {
+      expect(Number(b.amount)).toBe(before.get(b.cause)!.payable);
+      expect(b.reference).toBe(`${GOODWILL_REFERENCE}-${clock.toISOString().slice(0, 7).replace('-', '')}-${b.id}`);
+      expect(b.entry_id).toBeGreaterThan(0);
+    }
+    const after = await balances();
+    for (const [cause, b] of after) {
+      expect(b.payable, cause).toBe(0);
+      expect(b.forwarded, cause).toBe(before.get(cause)!.forwarded + before.get(cause)!.payable);
+    }
+    await booksBalance();
+
+    // The user's shares now read FORWARDED with their batch's reference.
+    const science = moved.find((b) => b.cause === 'SCIENCE')!;
+    expect((await payments(u.client)).map((p) => [p.amount, p.status, p.reference])).toEqual([
+      [100, 'FORWARDED', science.reference],
+      [200, 'FORWARDED', science.reference],
+    ]);
+
+    // Run again (and again through the command): nothing is forwarded twice.
+    expect(await runJob(t.ctx, goodwillJob)).toBe(true);
+    expect(await t.ctx.transact((w) => forwardGoodwill(w, { now: clock }))).toEqual([]);
+    expect(await batches()).toEqual(moved);
+    await booksBalance();
+
+    // A spend after the month's start waits for the next month; the command forwards it at once. (The entries' time
+    // is the database's clock: back to the real month, whose earlier shares are all forwarded by now.)
+    clock = new Date();
+    await signIn(t, u.id, u.client);
+    await makePicture(t.ctx, u.id, 90);
+    expect(await runJob(t.ctx, goodwillJob)).toBe(true);
+    expect((await payments(u.client))[0]).toMatchObject({ amount: 45, status: 'PENDING', reference: null });
+    const now = await t.ctx.transact((w) => forwardGoodwill(w, { now: clock }));
+    expect(now.map((b) => [b.cause, b.amount])).toEqual([['SCIENCE', 45]]);
+    expect((await payments(u.client))[0]).toMatchObject({ status: 'FORWARDED', reference: now[0]!.reference });
+    await booksBalance();
+  });
+
+  it('is one of the periodic jobs, with a lock of its own', () => {
+    expect(JOBS).toContain(goodwillJob);
+    expect(new Set(JOBS.map((j) => j.lock)).size).toBe(JOBS.length);
+  });
+});
+
+describe('the public proof', () => {
+  it('downloads goodwill_payments.csv: one row per batch', async () => {
+    const res = await t.client().get('/api/good-will/payments');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="goodwill_payments.csv"');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(GOODWILL_CSV_HEADER);
+    const all = await batches();
+    expect(lines.length).toBe(all.length + 1);
+    const [first] = all;
+    expect(lines[1]).toMatch(
+      new RegExp(`^${first!.id},${first!.cause},${(Number(first!.amount) / 100).toFixed(2).replace('.', '\\.')},`),
+    );
+    expect(lines[1]!.endsWith(`,${first!.reference}`)).toBe(true);
+  });
+
+  it('answers each cause paid in, pending and forwarded, consistent with the ledger', async () => {
+    const res = await t.client().get('/api/good-will/totals');
+    expect(res.statusCode).toBe(200);
+    const { causes } = res.json<GoodWillTotals>();
+    expect(causes.map((c) => c.cause)).toEqual([...GOODWILL_TYPES]);
+    const ledger = await balances();
+    for (const c of causes) {
+      const b = ledger.get(c.cause as Cause)!;
+      expect(c.pending).toBe(b.payable);
+      expect(c.forwarded).toBe(b.forwarded);
+      expect(c.paidIn).toBe(b.payable + b.forwarded);
+    }
+  });
+});
+
+describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreSQL', () => {
+  let pgApp: TestApp;
+  beforeAll(async () => {
+    pgApp = await startTestApp({ postgresUrl: realPostgresUrl });
+  });
+  afterAll(() => pgApp.close());
+
+  it('forwards once when two connections run it at the same moment', async () => {
+    const spenders = await Promise.all(Array.from({ length: 4 }, () => makeUser(pgApp.ctx, { balance: 10_000 })));
+    for (const [i, s] of spenders.entries()) {
+      await pgApp.ctx.db.execute(sql`UPDATE users SET good_will = ${GOODWILL_TYPES[i % 2]} WHERE id = ${s.id}`);
+      await makePicture(pgApp.ctx, s.id, 100 + i);
+    }
+    const payable = 50 + 50 + 51 + 51; // 100/2, 101/2, 102/2, 103/2 rounded down
+    const now = new Date();
+    const runs = await Promise.all(
+      Array.from({ length: 2 }, () => pgApp.ctx.transact((w) => forwardGoodwill(w, { now }))),
+    );
+    const forwarded = runs.flat();
+    expect(forwarded.reduce((n, b) => n + b.amount, 0)).toBe(payable);
+    expect(runs.filter((r) => r.length > 0)).toHaveLength(1);
+    const [row] = await rows<{ n: number; total: number }>(
+      pgApp.ctx.db,
+      sql`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total FROM goodwill_batches`,
+    );
+    expect(row).toEqual({ n: 2, total: payable });
+    // The job on another instance, while this one forwards: it skips, or runs after and finds nothing.
+    expect(await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }))).toEqual([]);
+    expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
+  });
+
+  it('npm run admin -- forward-goodwill forwards from another process, and then finds nothing', async () => {
+    const spender = await makeUser(pgApp.ctx, { balance: 10_000 });
+    await makePicture(pgApp.ctx, spender.id, 500);
+    const cli = (args: string[]) =>
+      execFileAsync(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: pgApp.config.databaseUrl },
+      });
+    const first = await cli(['forward-goodwill']);
+    expect(first.stdout).toMatch(new RegExp(`^${GOODWILL_REFERENCE}-\\d{6}-\\d+: OPEN_SOURCE 2\\.50$`, 'm'));
+    expect((await cli(['forward-goodwill'])).stdout.trim()).toBe('Nothing to forward.');
+    expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('stays exact when spends commit while forwardings run: each batch is the sum of the shares it covers', async () => {
+    const spenders = await Promise.all(Array.from({ length: 6 }, () => makeUser(pgApp.ctx, { balance: 100_000 })));
+    const now = new Date();
+    const spends = spenders.flatMap((s, i) =>
+      Array.from({ length: 8 }, (_, k) => makePicture(pgApp.ctx, s.id, 3 + i + k)),
+    );
+    const forwards = Array.from({ length: 5 }, () => pgApp.ctx.transact((w) => forwardGoodwill(w, { now })));
+    await Promise.all([...spends, ...forwards]);
+    const [check] = await rows<{ wrong_batches: number; wrong_entries: number; drift: number }>(
+      pgApp.ctx.db,
+      sql`SELECT
+        (SELECT count(*) FROM goodwill_batches b WHERE b.amount <> (SELECT sum(p.amount) FROM goodwill_shares s
+           JOIN postings p ON p.id = s.posting_id WHERE s.batch_id = b.id))::int AS wrong_batches,
+        (SELECT count(*) FROM goodwill_batches b WHERE b.entry_id IS NULL OR b.amount <> (SELECT p.amount FROM postings p
+           WHERE p.entry_id = b.entry_id AND p.account_code = 'goodwill:' || b.cause || ':forwarded'))::int AS wrong_entries,
+        (SELECT count(*) FROM ledger_accounts a WHERE a.kind = 'goodwill_payable' AND
+           (SELECT coalesce(sum(amount), 0) FROM postings WHERE account_code = a.code) <>
+           (SELECT coalesce(sum(p.amount), 0) FROM postings p WHERE p.account_code = a.code AND p.amount > 0
+              AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)))::int AS drift`,
+    );
+    expect(check).toEqual({ wrong_batches: 0, wrong_entries: 0, drift: 0 });
+    // What is left is forwarded by one more run, and then nothing is payable.
+    await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }));
+    const [left] = await rows<{ payable: number }>(
+      pgApp.ctx.db,
+      sql`SELECT coalesce(sum(p.amount), 0)::bigint AS payable FROM postings p
+          JOIN ledger_accounts a ON a.code = p.account_code WHERE a.kind = 'goodwill_payable'`,
+    );
+    expect(Number(left!.payable)).toBe(0);
+    expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
+  });
+});
