@@ -29,6 +29,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await chatRoutes(app, ctx);
   await commentRoutes(app, ctx);
   await reportRoutes(app, ctx);
+  await notificationRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

@@ -14,6 +14,10 @@ const TAGS = [
   { name: 'chat', description: 'The paid General chat room: messages, the unit price, who is online' },
   { name: 'comments', description: 'Comments and replies on pictures, their paid emoji reactions and pins' },
   { name: 'reports', description: 'Reports of comments and chat messages' },
+  {
+    name: 'notifications',
+    description: "The caller's notifications: the unread count, the preview, the list, reading",
+  },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];
