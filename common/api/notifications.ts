@@ -1,32 +1,21 @@
 import { Type, type Static } from 'typebox';
+import {
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_TOPICS,
+  type NotificationFilter,
+  type NotificationTopic,
+} from '../notifications';
 import { Digits, Nullable } from './shared';
+
+export type { NotificationFilter, NotificationTopic };
 
 /*
  * The notifications' calls (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). Unseen events of
  * one topic on one target (a picture, a comment or an item) fold into one notification; its `id` is its latest
  * event's id, and its actor fields are that event's.
  */
-
-/** SPEC §3 notification topics. */
-export const NOTIFICATION_TOPICS = [
-  'IMAGE_COMMENT',
-  'COMMENT_REPLY',
-  'IMAGE_COMMENT_REACTED',
-  'ITEM_SOLD',
-  'ITEM_BOUGHT',
-  'IMAGE_LIKE',
-  'IMAGE_OVERTOOK',
-  'SYSTEM_MESSAGE',
-] as const;
-export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
-
-/** The bubble's preview: the newest this many. */
-export const PREVIEW_SIZE = 5;
-/** A page of the list: 20 by default, at most 100. */
-export const DEFAULT_PAGE = 20;
-export const MAX_PAGE = 100;
-/** How many ids one read call may name. */
-export const MAX_READ_IDS = 100;
 
 const Topic = Type.Enum(NOTIFICATION_TOPICS);
 
@@ -51,9 +40,6 @@ export const Notification = Type.Object({
 export type Notification = Static<typeof Notification>;
 
 export const NotificationList = Type.Array(Notification);
-
-export const NOTIFICATION_FILTERS = ['UNREAD', 'ALL', 'READ'] as const;
-export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 /** GET /api/user-notifications: newest first, `limit` at a time, before the id `cursor` (the last one shown). */
 export const NotificationsQuery = Type.Object({

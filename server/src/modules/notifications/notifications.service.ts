@@ -5,7 +5,7 @@ import type {
   NotificationPreview,
   NotificationTopic,
 } from '../../../../common/api/notifications';
-import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/api/notifications';
+import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/notifications';
 import type { AppContext } from '../../context';
 import type { Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
