@@ -6,7 +6,7 @@ export default function MobileNotificationsPage() {
   return (
     <section className="page notifications-page">
       <h1>Notifications</h1>
-      <div className="notifications__list">
+      <div className="notifications__box">
         <NotificationPreviewList />
       </div>
     </section>

@@ -72,7 +72,7 @@ export function NotificationsView() {
       ) : rows.length === 0 ? (
         <p className="notifications__empty">No notifications to display.</p>
       ) : (
-        <ul className="notifications__list" aria-label="Notifications">
+        <ul className="notifications__list notifications__box" aria-label="Notifications">
           {rows.map((n) => (
             <NotificationRow key={n.id} n={n} />
           ))}
