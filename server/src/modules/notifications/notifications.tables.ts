@@ -39,6 +39,10 @@ export const notificationEvents = pgTable(
     index('notification_events_unseen')
       .on(t.userId, t.topic, t.target, t.id)
       .where(sql`NOT ${t.seen}`),
+    // The newest unseen events of a user, for the unread list's first folds.
+    index('notification_events_recent')
+      .on(t.userId, t.id)
+      .where(sql`NOT ${t.seen}`),
     // The read list: folds in id order, newest first, a page at a time.
     index('notification_events_read')
       .on(t.userId, t.fold)

@@ -7,6 +7,7 @@ import { rows } from '../../db/connection';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
+import { notificationsOf } from './notifications.repository';
 
 let clock = Date.parse('2026-04-01T12:00:00Z');
 let t: TestApp;
@@ -223,6 +224,30 @@ describe('folding', () => {
 
     const preview = (await author.client.get('/api/user-notifications/preview')).json<NotificationPreview>();
     expect(preview).toEqual({ notifications: all, unreadCount: 5 });
+  });
+
+  it('a fold that spans the cursor stays on its first page; a short window falls back to grouping every fold', async () => {
+    const author = await someone();
+    const fan = await someone();
+    const a = await makePicture(t.ctx, author.id, 100);
+    const b = await makePicture(t.ctx, author.id, 100);
+    await comment(fan, a, 'A one');
+    await comment(fan, b, 'B one');
+    for (let i = 0; i < 4; i++) await comment(fan, a, `A again ${i}`);
+    const first = await list(author, '?filter=UNREAD&limit=1');
+    expect(first).toEqual([expect.objectContaining({ pictureId: a, multiplicity: 5 })]);
+    const second = await list(author, `?filter=UNREAD&limit=1&cursor=${first[0]!.id}`);
+    expect(second).toEqual([expect.objectContaining({ pictureId: b, multiplicity: 1 })]);
+    expect(await list(author, `?filter=UNREAD&limit=1&cursor=${second[0]!.id}`)).toEqual([]);
+
+    const page = { filter: 'UNREAD', topic: null, before: null, limit: 2 } as const;
+    const wide = await notificationsOf(t.ctx.db, author.id, { ...page, window: 1000 });
+    const narrow = await notificationsOf(t.ctx.db, author.id, { ...page, window: 2 });
+    expect(wide.map((n) => [Number(n.picture_id), n.multiplicity])).toEqual([
+      [a, 5],
+      [b, 1],
+    ]);
+    expect(narrow).toEqual(wide);
   });
 
   it('read-all reads every fold; unreadIds reads several at once', async () => {
