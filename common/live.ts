@@ -1,5 +1,6 @@
 import type { ChatMessage } from './api/chat';
 import type { Comment } from './api/comments';
+import type { NewNotificationMessage } from './api/notifications';
 import type { MarketItemMessage } from './market';
 
 /**
@@ -72,8 +73,11 @@ export interface LiveChannels {
     /** Signed-in users with a socket on `chat`, on every instance, each counted once. */
     onlineUserCount: { count: number };
   };
-  /** A user's own notices: `missedMessage` counts chat messages since they last had the room open. */
-  notification: { missedMessage: ValueMessage };
+  /**
+   * A user's own notices: `missedMessage` counts chat messages since they last had the room open;
+   * `newNotification` says a notification event was recorded for them (the client refetches its count and lists).
+   */
+  notification: { missedMessage: ValueMessage; newNotification: NewNotificationMessage };
   /**
    * A picture's comments (SPEC §4 "Comments"), the whole presented comment with its `pictureId`: `commentCreated`
    * for a new top-level comment; `commentUpdated` with the top-level comment after a reply to it, a reaction on it

@@ -31,6 +31,7 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { goodwillRoutes } from './modules/goodwill/goodwill.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await reportRoutes(app, ctx);
   await transactionRoutes(app, ctx);
   await goodwillRoutes(app, ctx);
+  await notificationRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

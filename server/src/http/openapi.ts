@@ -16,6 +16,10 @@ const TAGS = [
   { name: 'reports', description: 'Reports of comments and chat messages' },
   { name: 'transactions', description: "The signed-in user's statement: sums per type, rows, the CSV download" },
   { name: 'goodwill', description: "The cause half of every spend goes to, one's shares, and the proof of forwarding" },
+  {
+    name: 'notifications',
+    description: "The caller's notifications: the unread count, the preview, the list, reading",
+  },
   { name: 'admin', description: 'Administrators only' },
   { name: 'operations', description: 'Health' },
 ];

@@ -4,6 +4,7 @@ import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
 import { Icon, type IconName } from './icons';
 import { Balance } from './UserArea';
+import { NotificationCount } from '../features/notifications/components/NotificationCount';
 
 /** The bar can be dragged between these heights; above the threshold it shows its second row (SPEC §9). */
 export const BAR_MIN = 87;
@@ -63,6 +64,7 @@ export function BottomBar() {
       }}
     >
       <Icon name={it.icon} />
+      {it.icon === 'bell' && loggedIn && <NotificationCount />}
       <span className="bar-item__label">{it.label}</span>
     </NavLink>
   );

@@ -1,5 +1,7 @@
 import { Link, NavLink, useLocation } from '../lib/router';
 import { brandOf } from '../../../common/brand';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
 import { showTooltip } from './GlobalTooltip';
 import { helpFor } from './help';
@@ -8,6 +10,7 @@ import { UserArea } from './UserArea';
 export function Header() {
   const { pathname } = useLocation();
   const help = helpFor(pathname);
+  const loggedIn = useLoggedIn();
   return (
     <header className="header">
       <Link to="/" className="brand" aria-label={`${brandOf(tenant).title}, home`}>
@@ -39,6 +42,7 @@ export function Header() {
         >
           ?
         </button>
+        {loggedIn && <NotificationBell />}
         <UserArea />
       </div>
     </header>

@@ -1,6 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from '../lib/router';
 import { ChatBubble } from '../features/chat/components/ChatBubble';
+import { NotificationBubble } from '../features/notifications/components/NotificationBubble';
+import { useNotificationsLive } from '../features/notifications/lib/live';
+import { useLoggedIn } from '../lib/session';
 import { BottomBar } from './BottomBar';
 import { GlobalTooltip } from './GlobalTooltip';
 import { Header } from './Header';
@@ -15,6 +18,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useNavigationRules();
   useSessionRules();
+  useNotificationsLive();
+  const loggedIn = useLoggedIn();
   return (
     <div className="shell">
       <Header />
@@ -42,6 +47,8 @@ export function Shell({ children }: { children: ReactNode }) {
       <BottomBar />
       {/* The room's own page has no bubble. */}
       {pathname !== '/chat' && <ChatBubble />}
+      {/* The notifications' own pages have no bubble. */}
+      {loggedIn && pathname !== '/notifications' && pathname !== '/mobile-notifications' && <NotificationBubble />}
       <PopupHost />
       <GlobalTooltip />
     </div>

@@ -64,7 +64,7 @@ export async function postComment(
   if (pictureAuthorInId !== input.userId && pictureAuthorInId !== parent?.authorId) {
     events.push({ userId: pictureAuthorInId, topic: 'IMAGE_COMMENT', ...about });
   }
-  await recordEvents(work.tx, events);
+  await recordEvents(work, events);
 
   const rootId = parent?.id ?? id;
   const thread = await comments.commentThread(work.tx, rootId);
@@ -103,7 +103,7 @@ export async function reactToComment(
     reactionType: item.itemType,
   });
   if (comment.authorId !== input.userId) {
-    await recordEvents(work.tx, [
+    await recordEvents(work, [
       {
         userId: comment.authorId,
         topic: 'IMAGE_COMMENT_REACTED',

@@ -190,7 +190,7 @@ async function settle(work: Work, c: OrderContext, s: Settlement): Promise<Order
     (await market.writeOrder(
       work.tx,
       { ...s, entryId: result?.entryId ?? null, at: c.now },
-      { events: eventsInsert(events), items },
+      { events: eventsInsert(work, events), items },
     )) ?? s.before.market;
   const after = positionsAfter(s, result?.balances, c.now);
   const common = marketItemMessage(s.itemType, s.before.market, figures);

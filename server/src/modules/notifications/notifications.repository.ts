@@ -1,6 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/connection';
+import type { NotificationFilter } from '../../../../common/api/notifications';
+import { rows, type Executor } from '../../db/connection';
+import type { NotificationRow } from './notifications.presenter';
 import type { NotificationEvent } from './notifications.service';
+
+/** All of the notifications' SQL, taking the db or the transaction of a command. */
+
+/**
+ * What unseen events fold on, with their topic and user: the picture for comments, replies, likes and overtakes
+ * (so a busy picture is one line), the comment for reactions, the item for trades; a system message never folds.
+ */
+export function targetOf(e: NotificationEvent): string {
+  switch (e.topic) {
+    case 'ITEM_SOLD':
+    case 'ITEM_BOUGHT':
+      return `i:${e.item ?? ''}`;
+    case 'IMAGE_COMMENT_REACTED':
+      return `c:${e.commentId ?? ''}`;
+    case 'SYSTEM_MESSAGE':
+      return `s:${randomUUID()}`;
+    default:
+      return `p:${e.pictureId ?? ''}`;
+  }
+}
 
 export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
   await exec.execute(insertSql(events));
@@ -12,10 +35,165 @@ export function insertSql(events: readonly NotificationEvent[]): SQL {
     events.map(
       (e) =>
         sql`(${e.userId}::bigint, ${e.topic}, ${e.actorId ?? null}::bigint, ${e.pictureId ?? null}::bigint,
-             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}, ${e.message ?? null})`,
+             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}, ${e.message ?? null},
+             ${targetOf(e)})`,
     ),
     sql`, `,
   );
-  return sql`INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message)
+  return sql`INSERT INTO notification_events
+          (user_id, topic, actor_id, picture_id, comment_id, amount, item, message, target)
         VALUES ${values}`;
+}
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+
+/** Unseen folds: one per topic and target. An index-only walk of notification_events_unseen. */
+export async function unreadCount(exec: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM notification_events WHERE user_id = ${userId} AND NOT seen GROUP BY topic, target) g`,
+  );
+  return row!.n;
+}
+
+/** One notification before its details: the id of its latest event and its fold's figures. */
+interface Fold {
+  id: number;
+  multiplicity: number;
+  unique_actors: number;
+  seen: boolean;
+}
+
+/** How many of the newest unseen events the fast path reads per notification asked for. */
+export const WINDOW_PER_ROW = 10;
+
+/**
+ * The newest `limit` unseen folds before the id `before`. Fast path: the newest unseen events, walked down
+ * `notification_events_recent`, name the folds in order (a fold's first event met is its latest), and only those
+ * folds are counted. It is exact when it found `limit` folds or read every unseen event; otherwise (a user with
+ * many unseen events on few targets) every unseen fold is grouped.
+ */
+async function unreadFolds(
+  exec: Executor,
+  userId: number,
+  q: { topic: SQL; before: number | null; limit: number; window: number },
+): Promise<Fold[]> {
+  const beforeId = q.before === null ? sql`` : sql`AND id < ${q.before}`;
+  // A fold with an event at or after the cursor was on an earlier page.
+  const notEarlier =
+    q.before === null
+      ? sql``
+      : sql`AND NOT EXISTS (SELECT 1 FROM notification_events x WHERE x.user_id = ${userId} AND NOT x.seen
+              AND x.topic = f.topic AND x.target = f.target AND x.id >= ${q.before})`;
+  const fast = await rows<Fold & { scanned: number; id: number | null }>(
+    exec,
+    sql`WITH recent AS (
+          SELECT id, topic, target FROM notification_events
+          WHERE user_id = ${userId} AND NOT seen ${q.topic} ${beforeId}
+          ORDER BY id DESC LIMIT ${q.window}),
+        firsts AS (SELECT DISTINCT ON (topic, target) id, topic, target FROM recent ORDER BY topic, target, id DESC),
+        top AS (SELECT f.* FROM firsts f WHERE true ${notEarlier} ORDER BY f.id DESC LIMIT ${q.limit})
+        SELECT (SELECT count(*) FROM recent)::int AS scanned, t.id, c.multiplicity, c.unique_actors, false AS seen
+        FROM (SELECT 1) one
+        LEFT JOIN (top t CROSS JOIN LATERAL (
+          SELECT count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors
+          FROM notification_events e
+          WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = t.topic AND e.target = t.target) c) ON true
+        ORDER BY t.id DESC`,
+  );
+  const found = fast.filter((f) => f.id !== null).map(({ scanned: _, ...fold }) => fold);
+  if (found.length === q.limit || fast[0]!.scanned < q.window) return found;
+  return rows<Fold>(
+    exec,
+    sql`SELECT max(id) AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors,
+               false AS seen
+        FROM notification_events WHERE user_id = ${userId} AND NOT seen ${q.topic}
+        GROUP BY topic, target
+        ${q.before === null ? sql`` : sql`HAVING max(id) < ${q.before}`}
+        ORDER BY 1 DESC LIMIT ${q.limit}`,
+  );
+}
+
+/** The newest `limit` read folds before the id `before`: a walk of notification_events_read. */
+function readFolds(
+  exec: Executor,
+  userId: number,
+  q: { topic: SQL; before: number | null; limit: number },
+): Promise<Fold[]> {
+  return rows<Fold>(
+    exec,
+    sql`SELECT fold AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors, true AS seen
+        FROM notification_events WHERE user_id = ${userId} AND seen ${q.topic}
+          ${q.before === null ? sql`` : sql`AND fold < ${q.before}`}
+        GROUP BY fold ORDER BY fold DESC LIMIT ${q.limit}`,
+  );
+}
+
+/**
+ * A page of the user's notifications, newest first, before the id `before`: unseen folds (grouped now) and read
+ * ones (grouped by the `fold` they were read as), each with its latest event's fields and actor.
+ */
+export async function notificationsOf(
+  exec: Executor,
+  userId: number,
+  q: { filter: NotificationFilter; topic: string | null; before: number | null; limit: number; window?: number },
+): Promise<NotificationRow[]> {
+  const page = {
+    topic: q.topic === null ? sql`` : sql`AND topic = ${q.topic}`,
+    before: q.before,
+    limit: q.limit,
+    window: q.window ?? q.limit * WINDOW_PER_ROW,
+  };
+  const [unread, read] = await Promise.all([
+    q.filter === 'READ' ? [] : unreadFolds(exec, userId, page),
+    q.filter === 'UNREAD' ? [] : readFolds(exec, userId, page),
+  ]);
+  const folds = [...unread, ...read]
+    .map((f) => ({ ...f, id: Number(f.id) }))
+    .sort((a, b) => b.id - a.id)
+    .slice(0, q.limit);
+  if (folds.length === 0) return [];
+  const details = await rows<Omit<NotificationRow, 'multiplicity' | 'unique_actors' | 'seen'>>(
+    exec,
+    sql`SELECT h.id, h.topic, h.created_at, h.picture_id, h.comment_id, h.amount, h.item, h.message, u.username,
+               pi.image_key AS profile_key
+        FROM notification_events h
+        LEFT JOIN users u ON u.id = h.actor_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        WHERE h.id IN (${idList(folds.map((f) => f.id))})`,
+  );
+  const byId = new Map(details.map((d) => [Number(d.id), d]));
+  return folds.map((f) => ({ ...byId.get(f.id)!, ...f }));
+}
+
+/** Who each of these event ids notifies (ids with no event are left out). */
+export function ownersOf(exec: Executor, ids: readonly number[]): Promise<{ id: number; user_id: number }[]> {
+  return rows(exec, sql`SELECT id, user_id FROM notification_events WHERE id IN (${idList(ids)})`);
+}
+
+/** Each named unseen event with every older unseen event of its fold: seen, read as the newest named one. */
+export async function markRead(exec: Executor, userId: number, ids: readonly number[]): Promise<void> {
+  await exec.execute(
+    sql`WITH heads AS (
+          SELECT DISTINCT ON (topic, target) id, topic, target FROM notification_events
+          WHERE user_id = ${userId} AND NOT seen AND id IN (${idList(ids)})
+          ORDER BY topic, target, id DESC)
+        UPDATE notification_events e SET seen = true, fold = h.id FROM heads h
+        WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = h.topic AND e.target = h.target AND e.id <= h.id`,
+  );
+}
+
+/** Every unseen fold of the user, read as it stands. */
+export async function markAllRead(exec: Executor, userId: number): Promise<void> {
+  await exec.execute(
+    sql`UPDATE notification_events e SET seen = true, fold = g.head
+        FROM (SELECT topic, target, max(id) AS head FROM notification_events
+              WHERE user_id = ${userId} AND NOT seen GROUP BY topic, target) g
+        WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = g.topic AND e.target = g.target AND e.id <= g.head`,
+  );
 }

@@ -1,17 +1,19 @@
-import type { Executor } from '../../db/connection';
 import type { SQL } from 'drizzle-orm';
-import { insertEvents, insertSql } from './notifications.repository';
+import type {
+  Notification,
+  NotificationFilter,
+  NotificationPreview,
+  NotificationTopic,
+} from '../../../../common/api/notifications';
+import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/notifications';
+import type { AppContext } from '../../context';
+import type { Work } from '../../db/unit-of-work';
+import { fieldError } from '../../http/errors';
+import { authorizeRead } from './notifications.policy';
+import { presentNotification } from './notifications.presenter';
+import * as repo from './notifications.repository';
 
-/** SPEC §3 notification topics. */
-export type NotificationTopic =
-  | 'IMAGE_COMMENT'
-  | 'ITEM_SOLD'
-  | 'ITEM_BOUGHT'
-  | 'IMAGE_OVERTOOK'
-  | 'COMMENT_REPLY'
-  | 'IMAGE_LIKE'
-  | 'IMAGE_COMMENT_REACTED'
-  | 'SYSTEM_MESSAGE';
+export type { NotificationTopic } from '../../../../common/api/notifications';
 
 export interface NotificationEvent {
   /** Who is notified. */
@@ -26,17 +28,80 @@ export interface NotificationEvent {
 }
 
 /**
- * Records events in the caller's transaction, so an event exists exactly when the change behind it committed.
- * Delivery (grouping, the live `notification` channel) belongs to the notifications feature.
+ * Records events in the caller's unit of work, so an event exists exactly when the change behind it committed, and
+ * tells each notified user's sockets (`newNotification`, sent after the commit).
  */
-export async function recordEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
-  if (events.length > 0) await insertEvents(exec, events);
+export async function recordEvents(work: Work, events: readonly NotificationEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await repo.insertEvents(work.tx, events);
+  announce(work, events);
 }
 
 /**
  * The same record as SQL, for a command that writes it in one statement with its own changes (a market order
- * writes its book, its trades and its makers' events at once); undefined when there is nothing to record.
+ * writes its book, its trades and its makers' events at once); undefined when there is nothing to record. The
+ * `newNotification` messages wait in the unit of work like every live event: they go out only if it commits.
  */
-export function eventsInsert(events: readonly NotificationEvent[]): SQL | undefined {
-  return events.length > 0 ? insertSql(events) : undefined;
+export function eventsInsert(work: Work, events: readonly NotificationEvent[]): SQL | undefined {
+  if (events.length === 0) return undefined;
+  announce(work, events);
+  return repo.insertSql(events);
+}
+
+function announce(work: Work, events: readonly NotificationEvent[]): void {
+  const told = new Set<number>();
+  for (const e of events) {
+    if (told.has(e.userId)) continue;
+    told.add(e.userId);
+    work.emit('notification', 'newNotification', { topic: e.topic }, e.userId);
+  }
+}
+
+export async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
+  return repo.unreadCount(ctx.db, userId);
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  userId: number,
+  q: { filter?: NotificationFilter; topic?: NotificationTopic; cursor?: string; limit?: string },
+): Promise<Notification[]> {
+  const limit = q.limit === undefined ? DEFAULT_PAGE : Number(q.limit);
+  if (limit < 1 || limit > MAX_PAGE) throw fieldError('limit', `Ask for 1 to ${MAX_PAGE}.`);
+  const rows = await repo.notificationsOf(ctx.db, userId, {
+    filter: q.filter ?? 'ALL',
+    topic: q.topic ?? null,
+    before: q.cursor === undefined ? null : Number(q.cursor),
+    limit,
+  });
+  return rows.map(presentNotification);
+}
+
+export async function preview(ctx: AppContext, userId: number): Promise<NotificationPreview> {
+  const [rows, count] = await Promise.all([
+    repo.notificationsOf(ctx.db, userId, { filter: 'ALL', topic: null, before: null, limit: PREVIEW_SIZE }),
+    repo.unreadCount(ctx.db, userId),
+  ]);
+  return { notifications: rows.map(presentNotification), unreadCount: count };
+}
+
+/** Marks `id` and the semicolon-joined `unreadIds` seen, each with every older unseen event of its fold. */
+export async function markRead(ctx: AppContext, userId: number, id: number, unreadIds = ''): Promise<void> {
+  const ids = new Set([id]);
+  for (const part of unreadIds.split(';')) {
+    if (part === '') continue;
+    const n = Number(part);
+    if (!Number.isSafeInteger(n) || n < 1) throw fieldError('unreadIds', 'Notification ids joined by ";".');
+    ids.add(n);
+  }
+  if (ids.size > MAX_READ_IDS) throw fieldError('unreadIds', `At most ${MAX_READ_IDS} ids at once.`);
+  await ctx.transact(async (work) => {
+    const wanted = [...ids];
+    authorizeRead(await repo.ownersOf(work.tx, wanted), userId, wanted);
+    await repo.markRead(work.tx, userId, wanted);
+  });
+}
+
+export async function markAllRead(ctx: AppContext, userId: number): Promise<void> {
+  await repo.markAllRead(ctx.db, userId);
 }

@@ -1,0 +1,53 @@
+import {
+  NotificationList,
+  NotificationPreview,
+  NotificationsQuery,
+  ReadBody,
+  ValueAnswer,
+} from '../../../../common/api/notifications';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { listNotifications, markAllRead, markRead, preview, unreadCount } from './notifications.service';
+
+/** The caller's notifications (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). */
+export async function notificationRoutes(app: App, ctx: AppContext): Promise<void> {
+  const tags = ['notifications'];
+  const signedIn = { 400: FieldErrors, 401: Message };
+
+  app.get(
+    '/api/user-notifications/unread-count',
+    { schema: { tags, response: { 200: ValueAnswer, ...signedIn } } },
+    async (req) => ({ value: await unreadCount(ctx, requireUser(req).id) }),
+  );
+
+  app.get(
+    '/api/user-notifications/preview',
+    { schema: { tags, response: { 200: NotificationPreview, ...signedIn } } },
+    async (req) => preview(ctx, requireUser(req).id),
+  );
+
+  app.get(
+    '/api/user-notifications',
+    { schema: { tags, querystring: NotificationsQuery, response: { 200: NotificationList, ...signedIn } } },
+    async (req) => listNotifications(ctx, requireUser(req).id, req.query),
+  );
+
+  app.post(
+    '/api/user-notifications/read',
+    { schema: { tags, body: ReadBody, response: { 200: Message, ...signedIn, 404: Message } } },
+    async (req) => {
+      await markRead(ctx, requireUser(req).id, req.body.id, req.body.unreadIds);
+      return { message: 'Marked as read.' };
+    },
+  );
+
+  app.post(
+    '/api/user-notifications/read-all',
+    { schema: { tags, response: { 200: Message, ...signedIn } } },
+    async (req) => {
+      await markAllRead(ctx, requireUser(req).id);
+      return { message: 'Marked as read.' };
+    },
+  );
+}

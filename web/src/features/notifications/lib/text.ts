@@ -1,0 +1,73 @@
+import type { Notification } from '../../../../../common/api/notifications';
+import { itemOf } from '../../../../../common/items';
+import { formatMoney } from '../../../../../common/money';
+
+/** Where a click on a notification goes (SPEC §4 "Notifications"). */
+export function linkOf(n: Notification): string {
+  switch (n.b.topic) {
+    case 'ITEM_SOLD':
+    case 'ITEM_BOUGHT':
+      return `/items-detail/${n.item ?? ''}/item-store`;
+    case 'IMAGE_COMMENT':
+    case 'COMMENT_REPLY':
+    case 'IMAGE_COMMENT_REACTED':
+      return `/image/profile/${n.pictureId ?? ''}#${n.commentId ?? ''}`;
+    case 'IMAGE_OVERTOOK':
+      return `/?index=${n.amount ?? 0}`;
+    case 'IMAGE_LIKE':
+      return `/image/profile/${n.pictureId ?? ''}`;
+    default:
+      return '/notifications';
+  }
+}
+
+const itemName = (n: Notification) => (n.item ? (itemOf(n.item)?.name ?? n.item) : 'an item');
+const money = (n: Notification) => formatMoney(n.amount ?? 0);
+
+/** Who did it: the latest actor, and how many others. */
+export function actorsOf(n: Notification): string {
+  const name = n.username ?? 'Someone';
+  const others = n.uniqueActors - 1;
+  return others > 0 ? `${name} and ${others} other${others === 1 ? '' : 's'}` : name;
+}
+
+/** What happened, after the actors (the latest event's figures when several are folded). */
+export function whatOf(n: Notification): string {
+  switch (n.b.topic) {
+    case 'IMAGE_COMMENT':
+      return 'commented on your picture';
+    case 'COMMENT_REPLY':
+      return 'replied to your comment';
+    case 'IMAGE_COMMENT_REACTED':
+      return `reacted ${n.item ? (itemOf(n.item)?.emoji ?? '') : ''} to your comment`.replace('  ', ' ');
+    case 'ITEM_SOLD':
+      return `bought your ${itemName(n)} for ${money(n)}`;
+    case 'ITEM_BOUGHT':
+      return `sold you ${itemName(n)} for ${money(n)}`;
+    case 'IMAGE_LIKE':
+      return `put ${money(n)} on your picture`;
+    case 'IMAGE_OVERTOOK':
+      return `overtook your picture: it is now #${(n.amount ?? 0) + 1}`;
+    default:
+      return n.message ?? '';
+  }
+}
+
+/** The whole line, e.g. "ann and 2 others commented on your picture (4 times)". */
+export function textOf(n: Notification): string {
+  if (n.b.topic === 'SYSTEM_MESSAGE') return n.message ?? '';
+  const times = n.multiplicity > 1 ? ` (${n.multiplicity} times)` : '';
+  return `${actorsOf(n)} ${whatOf(n)}${times}`;
+}
+
+/** The type filter's choices. */
+export const TOPIC_LABELS = {
+  IMAGE_COMMENT: 'Comments',
+  COMMENT_REPLY: 'Replies',
+  IMAGE_COMMENT_REACTED: 'Reactions',
+  IMAGE_LIKE: 'Likes',
+  IMAGE_OVERTOOK: 'Overtaken',
+  ITEM_SOLD: 'Sold',
+  ITEM_BOUGHT: 'Bought',
+  SYSTEM_MESSAGE: 'System',
+} as const;
