@@ -32,8 +32,8 @@ export default function GoodwillProofPage() {
           page shows the reference of the batch each of your payments went out in.
         </p>
         <p className="muted">
-          The Payments file lists every batch: its number, the cause, the amount in dollars, when it was forwarded and
-          its reference. Compare it with the organisations&apos; published donations.
+          The Payments file lists every batch: its number, the cause, the amount in cents, when it was forwarded and its
+          reference. Compare it with the organisations&apos; published donations.
         </p>
         <div className="goodwill__actions">
           <button type="button" className="button button--primary" onClick={downloadPayments}>

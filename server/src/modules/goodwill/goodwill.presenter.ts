@@ -17,14 +17,9 @@ export function presentShare(r: ShareRow): GoodWillPayment {
   };
 }
 
-/** Cents as dollars with two decimals ('1234.50'): a spreadsheet reads it as a number. */
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-/** One line per batch under the header; causes and references are fixed words, so nothing needs quoting. */
+/** One line per batch under the header, amounts in integer cents as every CSV here (DESIGN.md §8); causes and references are fixed words, so nothing needs quoting. */
 export function batchesCsv(batches: BatchRow[]): string {
-  const lines = batches.map((b) =>
-    [b.id, b.cause, dollars(Number(b.amount)), isoTime(b.forwarded_on), b.reference].join(','),
-  );
+  const lines = batches.map((b) => [b.id, b.cause, Number(b.amount), isoTime(b.forwarded_on), b.reference].join(','));
   return [GOODWILL_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
 }
 
