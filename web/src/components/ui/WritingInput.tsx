@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MAX_MESSAGE_LENGTH, characters, refusalOf, type Writer } from '../../../../common/writing';
+import { MAX_MESSAGE_LENGTH, TOO_LONG_HINT, characters, refusalOf, type Writer } from '../../../../common/writing';
 import './WritingInput.css';
 
 /** How long a refusal hint stays (SPEC §9 "Timings"). */
@@ -42,7 +42,7 @@ export function WritingInput({
 
   const change = (next: string) => {
     const chars = characters(next);
-    if (chars.length > MAX_MESSAGE_LENGTH) return refuse(`At most ${MAX_MESSAGE_LENGTH} characters`);
+    if (chars.length > MAX_MESSAGE_LENGTH) return refuse(TOO_LONG_HINT);
     for (const char of chars) {
       const why = refusalOf(char, writer);
       if (why) return refuse(why);
