@@ -21,3 +21,25 @@ export const ConservationReport = Type.Object({
   crossedBooks: Type.Integer(),
 });
 export type ConservationReport = Static<typeof ConservationReport>;
+
+/** GET /api/admin/reports?beforeId=&limit=: reports of comments and chat messages, newest first (the Reports tab). */
+export const AdminReportsQuery = Type.Object({
+  beforeId: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+});
+export type AdminReportsQuery = Static<typeof AdminReportsQuery>;
+
+export const AdminReport = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT')]),
+  messageId: Type.Integer(),
+  reason: Type.String(),
+  description: Type.String(),
+  reporter: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  /** The reported text; null when the message is gone. */
+  messageText: Type.Union([Type.String(), Type.Null()]),
+  createdOn: Type.String({ description: 'ISO 8601' }),
+});
+export type AdminReport = Static<typeof AdminReport>;
+export const AdminReports = Type.Array(AdminReport);
+export type AdminReports = Static<typeof AdminReports>;
