@@ -19,6 +19,7 @@ export const ConservationReport = Type.Object({
   escrowMismatches: Type.Integer(),
   heldMismatches: Type.Integer(),
   crossedBooks: Type.Integer(),
+  goodwillMismatches: Type.Integer(),
 });
 export type ConservationReport = Static<typeof ConservationReport>;
 

@@ -37,7 +37,7 @@ export async function verify(
         detail:
           `${books.itemsMinted} items minted, ${books.itemsInExistence} owned, ${books.unbalancedItemEntries} unbalanced ` +
           `item entries, ${books.driftedInventories} drifted inventories; ${books.escrowMismatches} escrow mismatches, ` +
-          `${books.heldMismatches} held mismatches, ${books.crossedBooks} crossed books`,
+          `${books.heldMismatches} held mismatches, ${books.crossedBooks} crossed books, ${books.goodwillMismatches} goodwill mismatches`,
       },
       await noDoubleCredit(db),
       await registrationsPresent(db, t),

@@ -27,6 +27,12 @@ export interface ConservationReport {
   heldMismatches: number;
   /** Items whose book crosses between different users: a buy offer at or above another user's sell offer. */
   crossedBooks: number;
+  /**
+   * Goodwill batches that do not prove out: a batch whose amount differs from the shares it covers or from what its
+   * entry moved to the cause's forwarded account, a share that is not a payment to its batch's cause, or a cause whose
+   * forwarded account differs from the sum of its batches.
+   */
+  goodwillMismatches: number;
 }
 
 /** The books, checked at any moment (DESIGN.md §3): tests run it after every money test; admins see it. */
@@ -64,7 +70,23 @@ export async function checkConservation(exec: Executor): Promise<ConservationRep
         WHERE coalesce(i.held, 0) <> coalesce(s.quantity, 0))::int AS "heldMismatches",
       (SELECT count(DISTINCT a.item_type) FROM market_offers a JOIN market_offers b
         ON b.item_type = a.item_type AND b.side = 'BUY' AND a.side = 'SELL'
-       AND b.price >= a.price AND b.user_id <> a.user_id)::int AS "crossedBooks"`,
+       AND b.price >= a.price AND b.user_id <> a.user_id)::int AS "crossedBooks",
+      ((SELECT count(*) FROM goodwill_batches b
+        WHERE b.entry_id IS NULL
+           OR b.amount <> (SELECT coalesce(sum(p.amount), 0) FROM goodwill_shares s JOIN postings p ON p.id = s.posting_id
+                           WHERE s.batch_id = b.id)
+           OR b.amount <> (SELECT coalesce(sum(p.amount), 0) FROM postings p
+                           WHERE p.entry_id = b.entry_id AND p.account_code = 'goodwill:' || b.cause || ':forwarded'))
+       + (SELECT count(*) FROM goodwill_shares s JOIN postings p ON p.id = s.posting_id
+           JOIN goodwill_batches b ON b.id = s.batch_id
+          WHERE p.account_code <> 'goodwill:' || b.cause || ':payable' OR p.amount <= 0)
+       + (SELECT count(*) FROM ledger_accounts a
+           LEFT JOIN (SELECT account_code, sum(amount) AS total FROM postings
+                      WHERE account_code LIKE 'goodwill:%:forwarded' GROUP BY account_code) p ON p.account_code = a.code
+           LEFT JOIN (SELECT cause, sum(amount) AS total FROM goodwill_batches GROUP BY cause) g
+             ON a.code = 'goodwill:' || g.cause || ':forwarded'
+          WHERE a.kind = 'goodwill_forwarded' AND coalesce(p.total, 0) <> coalesce(g.total, 0)))::int
+        AS "goodwillMismatches"`,
   );
   const report = r!;
   return {
@@ -79,6 +101,7 @@ export async function checkConservation(exec: Executor): Promise<ConservationRep
       report.driftedInventories === 0 &&
       report.escrowMismatches === 0 &&
       report.heldMismatches === 0 &&
-      report.crossedBooks === 0,
+      report.crossedBooks === 0 &&
+      report.goodwillMismatches === 0,
   };
 }
