@@ -1,6 +1,6 @@
 import type { ChatMessage } from './api/chat';
 import type { Comment } from './api/comments';
-import type { NewNotificationMessage } from './api/notifications';
+import type { NewNotificationMessage, NotificationsReadMessage } from './api/notifications';
 import type { MarketItemMessage } from './market';
 
 /**
@@ -75,9 +75,14 @@ export interface LiveChannels {
   };
   /**
    * A user's own notices: `missedMessage` counts chat messages since they last had the room open;
-   * `newNotification` says a notification event was recorded for them (the client refetches its count and lists).
+   * `newNotification` says a notification event was recorded for them (the client refetches its count and lists);
+   * `notificationsRead` says they read some or all in one of their tabs, so the others refetch too.
    */
-  notification: { missedMessage: ValueMessage; newNotification: NewNotificationMessage };
+  notification: {
+    missedMessage: ValueMessage;
+    newNotification: NewNotificationMessage;
+    notificationsRead: NotificationsReadMessage;
+  };
   /**
    * A picture's comments (SPEC §4 "Comments"), the whole presented comment with its `pictureId`: `commentCreated`
    * for a new top-level comment; `commentUpdated` with the top-level comment after a reply to it, a reaction on it

@@ -77,3 +77,24 @@ test('a failed save or load says so; a visitor may read the proof, and is asked 
   await expect(page.getByRole('radio', { name: 'Open source' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Politics' })).not.toBeChecked();
 });
+
+test('more payments than a page: Show older payments loads the rest, then goes away', async ({ page }) => {
+  await signUp(page);
+  await topUp(page, 1_000);
+  const pictureId = await uploadPicture(page, 100); // the first payment: $0.50
+  // 50 more spends of 2¢, each paying a share of 1¢: 51 payments, one more than a page.
+  for (let i = 0; i < 50; i++) {
+    const fund = await page.request.post('/api/payment/checkout-with-image-fund', {
+      data: { imageId: pictureId, amount: 2, balance: 900 },
+    });
+    expect(fund.status(), await fund.text()).toBe(200);
+  }
+  await page.goto('/goodwill');
+  const payments = page.getByTestId('goodwill-payment');
+  await expect(payments).toHaveCount(50);
+  await expect(payments.last()).toContainText('$0.01');
+  await page.getByRole('button', { name: 'Show older payments' }).click();
+  await expect(payments).toHaveCount(51);
+  await expect(payments.last()).toContainText('$0.50');
+  await expect(page.getByRole('button', { name: 'Show older payments' })).toHaveCount(0);
+});

@@ -13,7 +13,7 @@ async function ownedWord(page: Page): Promise<string> {
   return (owned[0]!.repeat(3) + (owned[1] ?? owned[0]!)).toLowerCase();
 }
 
-test('another user comments on my picture: the bell counts it live, the bubble and the page show it, a click goes to the comment and reads it', async ({
+test('another user comments on my picture: the bell counts it live, the bubble and the page show it, a click goes to the comment and reads it in every tab', async ({
   page,
   browser,
 }, info) => {
@@ -69,11 +69,19 @@ test('another user comments on my picture: the bell counts it live, the bubble a
   await expect(row.getByRole('button', { name: 'Mark as read' })).toBeVisible();
   await page.screenshot({ path: shot(info.project.name, 'notifications-page') });
 
-  // A click goes to the comment on the picture, and reads it.
+  // Another tab of the same user counts it too, until the click in the first tab reads it.
+  const tab = await page.context().newPage();
+  await tab.goto('/');
+  const tabCount = tab.getByTestId('notification-count');
+  await expect(tabCount.filter({ visible: true }).first()).toHaveText('1');
+
+  // A click goes to the comment on the picture, and reads it, in this tab and, live, in the other.
   await row.getByText(line).click();
   await expect(page).toHaveURL(new RegExp(`/image/profile/${pictureId}#${comment.id}$`));
   await expect(page.getByTestId('comment').filter({ hasText: text })).toBeVisible();
   await expect(count).toHaveCount(0);
+  await expect(tabCount).toHaveCount(0);
+  await tab.close();
 
   if (!isPhone(page)) {
     await page.goto('/notifications');

@@ -69,3 +69,8 @@ export type ReadBody = Static<typeof ReadBody>;
 export interface NewNotificationMessage {
   topic: NotificationTopic;
 }
+
+/** The `notificationsRead` live message: the user read some (`all` false) or all of them in one of their tabs. */
+export interface NotificationsReadMessage {
+  all: boolean;
+}

@@ -63,6 +63,8 @@ export class Traffic {
   constructor(
     readonly instances: Instance[],
     private readonly endsAt: number,
+    /** The run's database, for actors that act as an operator does (the admin command). */
+    readonly databaseUrl: string,
   ) {}
 
   /** True while traffic should go on. */

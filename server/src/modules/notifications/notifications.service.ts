@@ -99,9 +99,13 @@ export async function markRead(ctx: AppContext, userId: number, id: number, unre
     const wanted = [...ids];
     authorizeRead(await repo.ownersOf(work.tx, wanted), userId, wanted);
     await repo.markRead(work.tx, userId, wanted);
+    work.emit('notification', 'notificationsRead', { all: false }, userId);
   });
 }
 
 export async function markAllRead(ctx: AppContext, userId: number): Promise<void> {
-  await repo.markAllRead(ctx.db, userId);
+  await ctx.transact(async (work) => {
+    await repo.markAllRead(work.tx, userId);
+    work.emit('notification', 'notificationsRead', { all: true }, userId);
+  });
 }

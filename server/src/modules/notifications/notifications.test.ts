@@ -255,10 +255,19 @@ describe('folding', () => {
     const fan = await someone();
     for (let i = 0; i < 4; i++) await comment(fan, await makePicture(t.ctx, author.id, 100), `Hi ${i}`);
     const [n1, n2, n3] = await list(author);
+    // The user's other tabs hear of each read, so their bells and lists refetch.
+    const told: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => e.ch === 'notification' && told.push(e));
     expect((await read(author, n1!.id, `${n2!.id};${n3!.id}`)).statusCode).toBe(200);
     expect(await unread(author)).toEqual({ value: 1 });
     expect((await author.client.post('/api/user-notifications/read-all')).statusCode).toBe(200);
     expect(await unread(author)).toEqual({ value: 0 });
+    await new Promise((r) => setTimeout(r, 20));
+    off();
+    expect(told).toEqual([
+      { ch: 'notification', t: 'notificationsRead', m: { all: false }, userId: author.id },
+      { ch: 'notification', t: 'notificationsRead', m: { all: true }, userId: author.id },
+    ]);
     expect(await list(author, '?filter=UNREAD')).toEqual([]);
     expect(await list(author, '?filter=READ')).toHaveLength(4);
   });

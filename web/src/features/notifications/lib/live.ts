@@ -6,7 +6,8 @@ import { NOTIFICATIONS } from '../api/notifications';
 
 /**
  * The private `notification` channel: each `newNotification` refetches the count and whatever list is shown (a
- * folded notification may have changed, so nothing is patched in place). After a reconnect too.
+ * folded notification may have changed, so nothing is patched in place), and so does `notificationsRead`, sent when
+ * the user read some in another tab. After a reconnect too.
  */
 export function useNotificationsLive(): void {
   const client = useQueryClient();
@@ -14,7 +15,7 @@ export function useNotificationsLive(): void {
   useLiveChannel(
     'notification',
     (e) => {
-      if (e.t === 'newNotification') void client.invalidateQueries({ queryKey: NOTIFICATIONS });
+      if (e.t === 'newNotification' || e.t === 'notificationsRead') void client.invalidateQueries({ queryKey: NOTIFICATIONS });
     },
     loggedIn,
   );
