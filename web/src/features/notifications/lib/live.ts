@@ -15,7 +15,8 @@ export function useNotificationsLive(): void {
   useLiveChannel(
     'notification',
     (e) => {
-      if (e.t === 'newNotification' || e.t === 'notificationsRead') void client.invalidateQueries({ queryKey: NOTIFICATIONS });
+      if (e.t === 'newNotification' || e.t === 'notificationsRead')
+        void client.invalidateQueries({ queryKey: NOTIFICATIONS });
     },
     loggedIn,
   );
