@@ -205,7 +205,8 @@ describe('the lists: who sees what', () => {
       rejectedPublic: await sent(alice, 'alice.example/rejected-public'),
       bobPending: await sent(bob, 'bob.example/pending'),
     };
-    const ok = async (url: string, body: object) => expect((await admin.client.post(url, body)).statusCode).toBe(200);
+    const ok = async (url: string, body: Record<string, unknown>) =>
+      expect((await admin.client.post(url, body)).statusCode).toBe(200);
     await ok('/api/admin/charity/approve', approval(links.approvedPublic.id, { amount: 500 }));
     await ok('/api/admin/charity/approve', approval(links.approvedHidden.id, { isPubliclyVisible: false }));
     await ok('/api/admin/charity/reject', rejection(links.rejectedPublic.id, { reason: 'Not a charity.' }));
@@ -410,7 +411,7 @@ describe('POST /api/admin/charity/approve and reject', () => {
   it('refuses bad bodies with 400 and changes nothing', async () => {
     const u = await someone();
     const link = await sent(u);
-    const bad: [string, object][] = [
+    const bad: [string, Record<string, unknown>][] = [
       ['approve', approval(link.id, { amount: 0 })],
       ['approve', approval(link.id, { amount: -100 })],
       ['approve', approval(link.id, { amount: 12.5 })],
