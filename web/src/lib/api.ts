@@ -80,3 +80,20 @@ export function formErrors(
   }
   return { byField, general: other.length ? other.join(' ') : undefined };
 }
+
+/**
+ * A call whose answer is shown as the server wrote it (the admin console's approve and reject, SPEC §7): the status
+ * and the body's text, whatever the status. Only a network failure throws.
+ */
+export async function apiText(path: string, opts: CallOptions = {}): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const res = await fetch(path, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: 'same-origin',
+  });
+  return { status: res.status, text: await res.text() };
+}
