@@ -3,11 +3,21 @@ import { donationStatus, hostnameOf, isCharityLink, withScheme, CHARITY_LINK_MAX
 
 describe('donation link rules', () => {
   it('accepts some text, a dot and at least two letters', () => {
-    for (const ok of ['gofundme.com/x', 'https://www.redcross.org/donate?id=7', 'a.de']) expect(isCharityLink(ok)).toBe(true);
+    for (const ok of ['gofundme.com/x', 'https://www.redcross.org/donate?id=7', 'a.de'])
+      expect(isCharityLink(ok)).toBe(true);
   });
 
   it('refuses links without a dot and two letters, with spaces, or too long', () => {
-    for (const bad of ['', 'nodot', 'a.b', 'a.1x', '.com', 'red cross.org', 'x.co\n', `a.com/${'x'.repeat(CHARITY_LINK_MAX_LENGTH)}`]) {
+    for (const bad of [
+      '',
+      'nodot',
+      'a.b',
+      'a.1x',
+      '.com',
+      'red cross.org',
+      'x.co\n',
+      `a.com/${'x'.repeat(CHARITY_LINK_MAX_LENGTH)}`,
+    ]) {
       expect(isCharityLink(bad), bad).toBe(false);
     }
   });

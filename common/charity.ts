@@ -36,3 +36,12 @@ export function hostnameOf(link: string): string {
     return link;
   }
 }
+
+/**
+ * How many links one user may have waiting for a decision at once (docs/decisions.md): a send beyond it answers 400
+ * on `link` until an administrator decides some.
+ */
+export const MAX_PENDING_LINKS = 10;
+
+/** Every donation list answers at most this many links per call, newest first (`?limit=`, `?beforeId=`). */
+export const DONATION_PAGE = 200;

@@ -72,3 +72,13 @@ export const UserDonationsParams = Type.Object({
   userId: Type.String({ pattern: '^[0-9]{1,15}$', description: 'a user id' }),
 });
 export type UserDonationsParams = Static<typeof UserDonationsParams>;
+
+/**
+ * Optional paging of every donation list (my-links, public, all-links, user-donations): newest first, at most
+ * `limit` (1 to DONATION_PAGE, default DONATION_PAGE) links with ids below `beforeId`. Without it: the newest page.
+ */
+export const DonationLinksQuery = Type.Object({
+  beforeId: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+});
+export type DonationLinksQuery = Static<typeof DonationLinksQuery>;

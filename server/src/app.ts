@@ -32,6 +32,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { goodwillRoutes } from './modules/goodwill/goodwill.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { charityRoutes } from './modules/charity/charity.routes';
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { spaRoutes } from './modules/spa/spa.routes';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await transactionRoutes(app, ctx);
   await goodwillRoutes(app, ctx);
   await notificationRoutes(app, ctx);
+  await charityRoutes(app, ctx);
   await liveRoutes(app, {
     hub,
     authenticate,

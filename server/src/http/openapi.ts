@@ -20,7 +20,8 @@ const TAGS = [
     name: 'notifications',
     description: "The caller's notifications: the unread count, the preview, the list, reading",
   },
-  { name: 'admin', description: 'Administrators only' },
+  { name: 'charity', description: 'Donation links: sending one, your own, the public list (charity tenants only)' },
+  { name: 'admin', description: 'Administrators only: the books, reports, deciding donation links' },
   { name: 'operations', description: 'Health' },
 ];
 

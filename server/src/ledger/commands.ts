@@ -45,6 +45,27 @@ export function creditTopUp(work: Work, userId: number, amount: number, paymentI
   });
 }
 
+/**
+ * An approved donation link (DESIGN.md §4 "Charity"): the amount the user gave to a charity, credited from the
+ * outside world (the external-charity account) into the user's balance. The entry names the link; the memo carries
+ * the charity's name for the statement.
+ */
+export function creditCharity(
+  work: Work,
+  p: { userId: number; amount: number; linkId: number; charityName: string },
+): Promise<PostResult> {
+  return post(work, {
+    kind: 'CHARITY_CREDIT',
+    userId: p.userId,
+    resourceId: String(p.linkId),
+    memo: { charityName: p.charityName },
+    postings: [
+      { account: account.externalCharity, amount: -p.amount },
+      { account: account.available(p.userId), amount: p.amount },
+    ],
+  });
+}
+
 /** The upload price of a new picture: its first purchase. */
 export function uploadPicture(
   work: Work,

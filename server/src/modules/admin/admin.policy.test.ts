@@ -17,7 +17,18 @@ afterAll(() => t.close());
 describe('admin policy: administrators only', () => {
   it('finds the admin routes to check', () => {
     expect(adminRoutes.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/admin/am-i-worthy', '/api/admin/ledger-check']),
+      expect.arrayContaining([
+        '/api/admin/am-i-worthy',
+        '/api/admin/ledger-check',
+        '/api/admin/reports',
+        '/api/admin/user-donations/:userId',
+        '/api/admin/all-links',
+        '/api/admin/charity-categories',
+        '/api/admin/charityNames',
+        '/api/admin/charity-rejection-reasons',
+        '/api/admin/charity/approve',
+        '/api/admin/charity/reject',
+      ]),
     );
   });
 

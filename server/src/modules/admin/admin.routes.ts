@@ -1,10 +1,11 @@
 import type { App, AppContext } from '../../context';
-import { forbidden } from '../../http/errors';
+import { fieldError, forbidden } from '../../http/errors';
 import { checkConservation } from '../../ledger/conservation';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { isAdmin } from './admin.policy';
-import { AmIWorthyAnswer, ConservationReport } from '../../../../common/api/admin';
-import { Message } from '../../../../common/api/shared';
+import { listReports } from '../reports/reports.service';
+import { AdminReports, AdminReportsQuery, AmIWorthyAnswer, ConservationReport } from '../../../../common/api/admin';
+import { FieldErrors, Message } from '../../../../common/api/shared';
 
 /** Admin-only calls. Rights are granted with `npm run admin -- grant USERNAME`. */
 export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -25,6 +26,29 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       requireAdmin(req);
       return checkConservation(ctx.db);
+    },
+  );
+
+  // The console's Reports tab (DESIGN.md §8 clarifications): reports of comments and chat messages, newest first.
+  app.get(
+    '/api/admin/reports',
+    {
+      // Checked before the query is read: a stranger gets 401 or 403, never a 400 about the query.
+      onRequest: async (req) => {
+        requireAdmin(req);
+      },
+      schema: {
+        tags: ['admin'],
+        querystring: AdminReportsQuery,
+        response: { 200: AdminReports, 400: FieldErrors, 401: Message, 403: Message },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const limit = req.query.limit === undefined ? undefined : Number(req.query.limit);
+      if (limit !== undefined && (limit < 1 || limit > 200)) throw fieldError('limit', 'Ask for 1 to 200 reports.');
+      const beforeId = req.query.beforeId === undefined ? undefined : Number(req.query.beforeId);
+      return listReports(ctx.db, { limit, beforeId });
     },
   );
 }

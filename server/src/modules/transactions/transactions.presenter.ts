@@ -28,7 +28,8 @@ export function previewOf(r: StatementRow): string | null {
     case 'GRAPH':
       return 'Market graphs';
     case 'CHARITY':
-      return 'Charity credit';
+      // An approved donation link: the memo names the charity the admin typed (ledger creditCharity).
+      return typeof memo.charityName === 'string' ? `Donation to ${memo.charityName}` : 'Charity credit';
   }
 }
 

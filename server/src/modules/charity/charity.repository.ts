@@ -1,0 +1,153 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/connection';
+
+/** All of the donation links' SQL, taking the db or the transaction of a command. */
+
+export type OptionKind = 'CATEGORY' | 'NAME' | 'REJECTION_REASON';
+
+export interface LinkRow {
+  id: number;
+  sender_id: number;
+  sender_name: string | null;
+  link: string;
+  badge: string;
+  created_at: Date | string;
+  decided: boolean;
+  approved: boolean;
+  amount: number | null;
+  charity_name: string | null;
+  admin_category: string | null;
+  rejection_reason: string | null;
+  publicly_visible: boolean;
+}
+
+const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badge, l.created_at, l.decided, l.approved,
+  l.amount, l.charity_name, l.admin_category, l.rejection_reason, l.publicly_visible`;
+
+/**
+ * Locks the sender's user row for the rest of the transaction (FOR NO KEY UPDATE: foreign keys pointing at the user
+ * still go through), so two sends of one user count their pending links one after the other. Answers the badge.
+ */
+export async function lockSender(exec: Executor, userId: number): Promise<{ badge: string } | undefined> {
+  const [row] = await rows<{ badge: string }>(
+    exec,
+    sql`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
+  );
+  return row;
+}
+
+export async function pendingCount(exec: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${userId} AND NOT decided`,
+  );
+  return row!.n;
+}
+
+/** Stores a new pending link; answers its id. */
+export async function insertLink(
+  exec: Executor,
+  l: { senderId: number; link: string; badge: string; now: Date },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`INSERT INTO charity_links (sender_id, link, badge, created_at)
+        VALUES (${l.senderId}, ${l.link}, ${l.badge}, ${l.now}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+export async function linkById(exec: Executor, id: number): Promise<LinkRow | undefined> {
+  const [row] = await rows<LinkRow>(
+    exec,
+    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id WHERE l.id = ${id}`,
+  );
+  return row;
+}
+
+/** The link's row, locked until the transaction ends: one decision at a time, so a link is decided once. */
+export async function lockLink(
+  exec: Executor,
+  id: number,
+): Promise<{ id: number; sender_id: number; decided: boolean; approved: boolean } | undefined> {
+  const [row] = await rows<{ id: number; sender_id: number; decided: boolean; approved: boolean }>(
+    exec,
+    sql`SELECT id, sender_id, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
+  );
+  return row;
+}
+
+export interface Decision {
+  id: number;
+  approved: boolean;
+  amount: number | null;
+  charityName: string;
+  adminCategory: string;
+  rejectionReason: string | null;
+  publiclyVisible: boolean;
+  decidedBy: number;
+  now: Date;
+}
+
+/** Writes the decision on a pending link (the caller holds its lock and checked it is pending). */
+export async function decide(exec: Executor, d: Decision): Promise<void> {
+  await exec.execute(
+    sql`UPDATE charity_links SET decided = true, approved = ${d.approved}, amount = ${d.amount}::bigint,
+          charity_name = ${d.charityName}, admin_category = ${d.adminCategory},
+          rejection_reason = ${d.rejectionReason}, publicly_visible = ${d.publiclyVisible},
+          decided_by = ${d.decidedBy}, decided_at = ${d.now}
+        WHERE id = ${d.id} AND NOT decided`,
+  );
+}
+
+export interface ListQuery {
+  /** Only this sender's links. */
+  senderId?: number;
+  /** Only decided, publicly visible links. */
+  publicOnly?: boolean;
+  beforeId?: number;
+  limit: number;
+}
+
+/** Links newest first (ids grow with time), one page. */
+export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
+  const filters: SQL[] = [sql`true`];
+  if (q.senderId !== undefined) filters.push(sql`l.sender_id = ${q.senderId}`);
+  if (q.publicOnly) filters.push(sql`l.decided AND l.publicly_visible`);
+  if (q.beforeId !== undefined) filters.push(sql`l.id < ${q.beforeId}`);
+  return rows<LinkRow>(
+    exec,
+    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id
+        WHERE ${sql.join(filters, sql` AND `)}
+        ORDER BY l.id DESC LIMIT ${q.limit}`,
+  );
+}
+
+export async function userExists(exec: Executor, id: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM users WHERE id = ${id}`);
+  return found.length > 0;
+}
+
+/** One option list, in a stable order (alphabetical, case-insensitive). */
+export async function options(exec: Executor, kind: OptionKind): Promise<string[]> {
+  const found = await rows<{ value: string }>(
+    exec,
+    sql`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
+  );
+  return found.map((r) => r.value);
+}
+
+/**
+ * Adds values to the option lists unless present, ignoring case (what an admin typed becomes an option; 'red cross'
+ * does not sit beside 'Red Cross').
+ */
+export async function addOptions(exec: Executor, values: { kind: OptionKind; value: string }[]): Promise<void> {
+  for (const v of values) {
+    await exec.execute(
+      sql`INSERT INTO charity_options (kind, value)
+          SELECT ${v.kind}, ${v.value}
+          WHERE NOT EXISTS (SELECT 1 FROM charity_options WHERE kind = ${v.kind} AND lower(value) = lower(${v.value}))
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+}

@@ -1,0 +1,172 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ApproveBody,
+  DecisionAnswer,
+  DonationLink,
+  DonationLinks,
+  DonationLinksQuery,
+  RejectBody,
+  SendLinkBody,
+  StringList,
+  UserDonationsParams,
+} from '../../../../common/api/charity';
+import { CHARITY_LINK_MAX_LENGTH } from '../../../../common/charity';
+import { FieldErrors, Message } from '../../../../common/api/shared';
+import type { App, AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { fieldError } from '../../http/errors';
+import { sendIdempotent } from '../../http/idempotency';
+import { approveLink, rejectLink, sendLink, TEXT } from './charity.commands';
+import { requireCharityAdmin, requireCharityTenant } from './charity.policy';
+import { adminLinks, myLinks, optionList, parsePage, publicLinks } from './charity.service';
+import type { OptionKind } from './charity.repository';
+
+const tags = ['charity'];
+const adminTags = ['admin'];
+
+/**
+ * The send's 400 in words a user can act on (SPEC §8: the first errorText is shown), rather than the validator's
+ * 'must match pattern'. The schema still documents the rule in OpenAPI.
+ */
+function sendErrorText(body: unknown): string {
+  const link = typeof body === 'object' && body !== null ? (body as { link?: unknown }).link : undefined;
+  if (typeof link !== 'string' || link === '') return 'Enter a donation link.';
+  if (link.length > CHARITY_LINK_MAX_LENGTH) return `A link is at most ${CHARITY_LINK_MAX_LENGTH} characters.`;
+  return TEXT.badLink;
+}
+
+/**
+ * Donation links (SPEC §7 "Charity and admin", DESIGN.md §8): sending and the two lists, on charity tenants only;
+ * the administrators' decisions, lists and dropdown options under /api/admin/.
+ */
+export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/charity-link/send',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        body: SendLinkBody,
+        response: { 200: DonationLink, 400: FieldErrors, 401: Message, 403: Message },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      requireCharityTenant(req, ctx);
+      if (req.validationError) throw fieldError('link', sendErrorText(req.body));
+      return sendIdempotent(ctx, req, reply, user.id, (work) => sendLink(work, user.id, req.body.link, ctx.now()));
+    },
+  );
+
+  app.get(
+    '/api/charity-link/my-links',
+    {
+      schema: {
+        tags,
+        querystring: DonationLinksQuery,
+        response: { 200: DonationLinks, 400: FieldErrors, 401: Message, 403: Message },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      requireCharityTenant(req, ctx);
+      return myLinks(ctx, user.id, parsePage(req.query));
+    },
+  );
+
+  app.get(
+    '/api/charity-link/public',
+    {
+      schema: {
+        tags,
+        querystring: DonationLinksQuery,
+        response: { 200: DonationLinks, 400: FieldErrors, 403: Message },
+      },
+    },
+    async (req) => {
+      requireCharityTenant(req, ctx);
+      return publicLinks(ctx, parsePage(req.query));
+    },
+  );
+
+  // Administrators: 401 to visitors, 403 to everyone else (admin.policy.test.ts walks every /api/admin/ route). The
+  // check runs on the request itself, before its body or query is read: a stranger learns nothing from a 400.
+  const adminOnly = {
+    onRequest: async (req: FastifyRequest) => {
+      requireCharityAdmin(req);
+    },
+  };
+
+  app.get(
+    '/api/admin/user-donations/:userId',
+    {
+      ...adminOnly,
+      schema: {
+        tags: adminTags,
+        params: UserDonationsParams,
+        querystring: DonationLinksQuery,
+        response: { 200: DonationLinks, 400: FieldErrors, 401: Message, 403: Message },
+      },
+    },
+    async (req) => {
+      requireCharityAdmin(req);
+      return adminLinks(ctx, parsePage(req.query), Number(req.params.userId));
+    },
+  );
+
+  app.get(
+    '/api/admin/all-links',
+    {
+      ...adminOnly,
+      schema: {
+        tags: adminTags,
+        querystring: DonationLinksQuery,
+        response: { 200: DonationLinks, 400: FieldErrors, 401: Message, 403: Message },
+      },
+    },
+    async (req) => {
+      requireCharityAdmin(req);
+      return adminLinks(ctx, parsePage(req.query));
+    },
+  );
+
+  const optionRoute = (url: string, kind: OptionKind) =>
+    app.get(
+      url,
+      { ...adminOnly, schema: { tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } } },
+      async (req) => {
+        requireCharityAdmin(req);
+        return optionList(ctx, kind);
+      },
+    );
+  optionRoute('/api/admin/charity-categories', 'CATEGORY');
+  optionRoute('/api/admin/charityNames', 'NAME');
+  optionRoute('/api/admin/charity-rejection-reasons', 'REJECTION_REASON');
+
+  const decisionResponses = {
+    200: DecisionAnswer,
+    400: FieldErrors,
+    401: Message,
+    403: Message,
+    404: Message,
+    409: Message,
+  };
+
+  app.post(
+    '/api/admin/charity/approve',
+    { ...adminOnly, schema: { tags: adminTags, body: ApproveBody, response: decisionResponses } },
+    async (req, reply) => {
+      const admin = requireCharityAdmin(req);
+      return sendIdempotent(ctx, req, reply, admin.id, (work) => approveLink(work, admin.id, req.body, ctx.now()));
+    },
+  );
+
+  app.post(
+    '/api/admin/charity/reject',
+    { ...adminOnly, schema: { tags: adminTags, body: RejectBody, response: decisionResponses } },
+    async (req, reply) => {
+      const admin = requireCharityAdmin(req);
+      return sendIdempotent(ctx, req, reply, admin.id, (work) => rejectLink(work, admin.id, req.body, ctx.now()));
+    },
+  );
+}
