@@ -9,8 +9,8 @@ import { Link } from '../../../lib/router';
 import { useProfile } from '../../users/api/profile';
 import { useSendCharityLink } from '../api/send';
 
-/** Shown when the typed link does not have SPEC §5's shape; the server's own check says the same in its words. */
-export const BAD_LINK_TEXT = 'Enter the link to your donation, such as charity.org/receipt/123.';
+/** Shown when the typed link does not have SPEC §5's shape: the words the server answers such a link with. */
+export const BAD_LINK_TEXT = 'Enter a link like example.org/donation, without spaces.';
 
 /**
  * The charity link popup (SPEC §2 "Other popups"): where a cash tenant adds money, a charity tenant donates. The user
