@@ -4,7 +4,9 @@ import { expect, test } from './fixtures';
 // A host outside CASH_HOSTS is a charity tenant; the browser reaches the test server under such a name.
 const GREEN_HOST = 'green.test';
 
-test('a charity host shows the green brand and offers the charity link popup instead of card top-up', async ({ page: _unused }, info) => {
+test('a charity host shows the green brand and offers the charity link popup instead of card top-up', async ({
+  page: _unused,
+}, info) => {
   const port = process.env.E2E_PORT!;
   const launch = info.project.use.launchOptions!;
   const browser = await chromium.launch({
@@ -40,7 +42,7 @@ test('a charity host shows the green brand and offers the charity link popup ins
     await page.getByTestId('balance').first().click();
     const popup = page.getByRole('dialog', { name: 'Charity link' });
     await expect(popup).toContainText('Card top-up is not offered here');
-    await expect(popup.getByLabel('Donation link')).toBeVisible();
+    await expect(popup.getByRole('textbox', { name: 'Donation link' })).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

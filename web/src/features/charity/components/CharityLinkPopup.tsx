@@ -89,7 +89,7 @@ export function CharityLinkPopup({ missing }: { missing?: number }) {
             </button>
           </form>
         )}
-        <nav className="charity-popup__links" aria-label="Donation links">
+        <nav className="charity-popup__links" aria-label="Donation lists">
           <Link to="/my-donations">My donation links</Link>
           <Link to="/public-donations">All donation links</Link>
         </nav>
