@@ -98,7 +98,7 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await expect(console_.getByRole('heading', { name: 'Admin Console', level: 1 })).toBeVisible();
   await console_.getByLabel('URL').fill('/api/health');
   await console_.getByRole('button', { name: 'Send' }).click();
-  await expect(console_.getByLabel('Response')).toContainText('"status"');
+  await expect(console_.getByLabel('Response')).toContainText('"ok":true');
   await expect(console_.getByText(/^Fetch completed at: /)).toBeVisible();
   await console_.screenshot({ path: shot(project, 'admin-free-fetch'), fullPage: true });
 
@@ -164,9 +164,14 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   expect(publicList.find((l) => l.id === sent!.id)?.sender).toBeNull();
   await visitor.screenshot({ path: shot(project, 'public-donations'), fullPage: true });
 
-  // The MY/ALL toggle.
-  await visitor.getByRole('link', { name: 'MY' }).click();
-  await expect(visitor).toHaveURL(/\/my-donations$/);
+  // The MY/ALL toggle: the user goes from theirs to everyone's; a visitor's MY asks them to sign in.
+  await user.getByRole('link', { name: 'ALL', exact: true }).click();
+  await expect(user).toHaveURL(/\/public-donations$/);
+  await expect(user.getByTestId('donation').filter({ hasText: 'www.redcross.org' })).toContainText('Approved');
+  await user.getByRole('link', { name: 'MY', exact: true }).click();
+  await expect(user).toHaveURL(/\/my-donations$/);
+  await visitor.getByRole('link', { name: 'MY', exact: true }).click();
+  await expect(visitor.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 
   // A signed-in non-admin stays on the loading text.
   await user.goto('/admin-console');
