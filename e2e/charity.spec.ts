@@ -118,6 +118,7 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await expect(nameInput).toHaveAttribute('data-known', 'false');
   await nameInput.fill(names[0]!);
   await expect(nameInput).toHaveAttribute('data-known', 'true');
+  await expect(nameInput).toHaveCSS('background-color', 'rgb(220, 250, 230)');
   await form.getByLabel('Admin Category').fill(categories[0] ?? 'Health');
   await form.getByLabel('Amount').fill('12.34');
   await form.getByRole('button', { name: 'Approve' }).click();
