@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** A host no instance counts as a cash host: calls naming it reach the charity tenant. */
+export const CHARITY_HOST = 'charity.chaos.test';
+
 /** App instances as an operator runs them (`node --import tsx server/src/main.ts`), sharing one database and Redis. */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,6 +50,10 @@ export class Instance {
         // The market takes its fee, so the fee's postings are part of the books the run checks.
         MARKET_FEE_BPS: '150',
         LOG_LEVEL: 'warn',
+        // The tenants the run counts on, whatever the calling shell sets: the instance's own address is a cash host
+        // (top-ups); any other Host, such as CHARITY_HOST, is a charity host (donation links, actors/charity.ts).
+        CASH_HOSTS: `127.0.0.1:${this.port},localhost:${this.port}`,
+        PUBLIC_URL: '',
       },
     });
     fs.closeSync(log);

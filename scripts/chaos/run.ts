@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     say(`instances ${instances.map((i) => `${i.name} on ${i.port}`).join(', ')} healthy`);
 
     const actors = await loadActors();
-    const t = new Traffic(instances, Date.now() + seconds * 1000);
+    const t = new Traffic(instances, Date.now() + seconds * 1000, cluster.url);
     say(`traffic for ${seconds} s from ${actors.map((a) => a.name).join(', ')}`);
     const failures: Check[] = [];
     const [done] = await Promise.all([

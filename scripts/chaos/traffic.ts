@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Instance } from './instances';
@@ -63,6 +64,8 @@ export class Traffic {
   constructor(
     readonly instances: Instance[],
     private readonly endsAt: number,
+    /** The run's database, for what an operator does there (granting administrator rights). */
+    readonly databaseUrl?: string,
   ) {}
 
   /** True while traffic should go on. */
@@ -122,6 +125,12 @@ export interface CallOptions {
   /** Multipart: built anew for each try, from the same bytes. */
   form?: () => FormData;
   key?: string;
+  /**
+   * The host the call names (Host and Origin), sent to the instance's address all the same: a tenant other than the
+   * instance's own (a charity host, DESIGN.md §2 "Tenants"). fetch() keeps the URL's host, so such calls go out
+   * through node:http, which sends the Host it is given.
+   */
+  host?: string;
 }
 
 /** One signed-in user, like one browser: its cookie works on every instance (sessions live in the database). */
@@ -146,16 +155,25 @@ export class Session {
     }
     let answer: Answer;
     try {
-      const res = await fetch(`${instance.base}${path}`, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(20_000),
-      });
-      const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-      if (sid) this.cookie = sid.split(';')[0]!;
-      const text = await res.text();
-      answer = { status: res.status, body: parse(text) };
+      if (opts.host) {
+        if (opts.form) throw new Error('a multipart call names its instance');
+        headers.origin = `http://${opts.host}`;
+        const res = await hostedRequest(`${instance.base}${path}`, opts.host, method, headers, body as string);
+        const sid = res.setCookie.find((c) => c.startsWith('sid='));
+        if (sid) this.cookie = sid.split(';')[0]!;
+        answer = { status: res.status, body: parse(res.text) };
+      } else {
+        const res = await fetch(`${instance.base}${path}`, {
+          method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
+        const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+        if (sid) this.cookie = sid.split(';')[0]!;
+        const text = await res.text();
+        answer = { status: res.status, body: parse(text) };
+      }
     } catch {
       answer = { status: 0, body: undefined };
     }
@@ -210,6 +228,33 @@ function canonical(v: unknown): unknown {
     );
   }
   return v;
+}
+
+/** One call with the Host header `host`, to the address of `url`; 20 s at most, like the fetch() calls. */
+function hostedRequest(
+  url: string,
+  host: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; text: string; setCookie: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...headers, host }, timeout: 20_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          setCookie: res.headers['set-cookie'] ?? [],
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 function parse(text: string): unknown {

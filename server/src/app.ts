@@ -13,6 +13,7 @@ import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
 import { authenticate, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
+import { SITE_CSP } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { clientErrorHandler, frameworkErrors, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
@@ -103,18 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],
-        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://checkout.stripe.com'],
-        formAction: ["'self'", 'https://checkout.stripe.com'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: SITE_CSP,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
+import { ADMIN_CONSOLE_CSP, ADMIN_CONSOLE_PATHS } from '../../http/csp';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
 import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
@@ -78,7 +80,7 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
   });
 
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query = ''] = req.url.split('?');
     if (NOT_THE_APP.test(pathname)) return reply.code(404).send({ message: 'Not found.' });
     const html = readTemplate();
@@ -95,5 +97,11 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
           headTags(tenant, pathname, ctx.config.google?.clientId, firstWallBatch(pathname, new URLSearchParams(query))),
         ),
       );
-  });
+  };
+
+  // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).
+  for (const url of ADMIN_CONSOLE_PATHS) {
+    app.get(url, { schema: { hide: true }, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } }, page);
+  }
+  app.get('/*', { schema: { hide: true } }, page);
 }

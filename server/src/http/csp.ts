@@ -1,0 +1,36 @@
+/**
+ * The Content-Security-Policy of every answer (helmet), and the one of the admin console's page (DESIGN.md §4
+ * "Admin free fetch", docs/decisions.md "The admin console's free fetch and the CSP").
+ *
+ * The admin console's Free Fetch runs in the admin's browser (never through the server: no server-side request
+ * forgery), to whatever URL the admin types. The policy of a document governs its fetches, so the HTML of
+ * /admin-console alone carries a policy whose `connect-src` also allows any `https:` and `http:` URL. Everything
+ * else stays exactly as locked as on every other page: scripts only from the site (and Google's sign-in client),
+ * no plugins (`object-src 'none'`), frames and form targets as before, `base-uri 'self'`, no framing of the site.
+ * The browser keeps a document's policy across client-side navigation, so the web client loads /admin-console as a
+ * full document.
+ */
+
+type Directives = Record<string, string[] | null>;
+
+const directives: Directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],
+  frameSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://checkout.stripe.com'],
+  formAction: ["'self'", 'https://checkout.stripe.com'],
+  upgradeInsecureRequests: null,
+};
+
+/** helmet's `contentSecurityPolicy` for every answer. */
+export const SITE_CSP = { directives };
+
+/** The admin console's page: the site's policy, with `connect-src` open to any http(s) URL for the free fetch. */
+export const ADMIN_CONSOLE_CSP = {
+  directives: { ...directives, connectSrc: [...directives.connectSrc!, 'https:', 'http:'] },
+};
+
+/** The page paths that get ADMIN_CONSOLE_CSP (the web client's route, with and without a trailing slash). */
+export const ADMIN_CONSOLE_PATHS = ['/admin-console', '/admin-console/'] as const;
