@@ -124,6 +124,8 @@ export async function charityPage(browser: Browser, info: TestInfo, baseURL: str
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) return;
+    // The free fetch of a port nothing listens on, provoked on purpose.
+    if (/^Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(msg.text())) return;
     // The browser's own note that an http origin other than localhost gets no Cross-Origin-Opener-Policy.
     if (/^The Cross-Origin-Opener-Policy header has been ignored/.test(msg.text())) return;
     errors.push(`console: ${msg.text()}`);

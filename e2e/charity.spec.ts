@@ -101,6 +101,11 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await expect(console_.getByLabel('Response')).toContainText('"ok":true');
   await expect(console_.getByText(/^Fetch completed at: /)).toBeVisible();
   await console_.screenshot({ path: shot(project, 'admin-free-fetch'), fullPage: true });
+  // A URL nothing answers: the browser's own error. The page may connect there (its wider connect-src): a refusal by
+  // the Content-Security-Policy would be a console error, which fails the test.
+  await console_.getByLabel('URL').fill('http://127.0.0.1:9/');
+  await console_.getByRole('button', { name: 'Send' }).click();
+  await expect(console_.getByRole('alert')).toHaveText(/^Error: /);
 
   await console_.getByRole('tab', { name: 'Charity Form' }).click();
   const names = await console_.evaluate(
