@@ -1,24 +1,33 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ApproveBody, DonationLinks, RejectBody, StringList } from '../../../../../common/api/charity';
+import type { ApproveBody, RejectBody, StringList } from '../../../../../common/api/charity';
 import { useAction } from '../../../hooks/useAction';
 import { api, apiText, newActionKey } from '../../../lib/api';
+import { fetchLinksPage, linksPaging } from './page';
 
 /** The admin list: every link, or one user's (GET /api/admin/all-links, /api/admin/user-donations/{userId}). */
-export const adminLinksQuery = (userId: string | undefined) =>
-  queryOptions({
-    queryKey: ['charity', 'admin', 'links', userId ?? 'all'] as const,
-    queryFn: () =>
-      api<DonationLinks>(userId ? `/api/admin/user-donations/${encodeURIComponent(userId)}` : '/api/admin/all-links'),
-    retry: false,
-  });
+export const adminLinksQuery = (userId: string | undefined) => ({
+  queryKey: ['charity', 'admin', 'links', userId ?? 'all'] as const,
+  queryFn: ({ pageParam }: { pageParam: number }) =>
+    fetchLinksPage(
+      userId ? `/api/admin/user-donations/${encodeURIComponent(userId)}` : '/api/admin/all-links',
+      pageParam,
+    ),
+  ...linksPaging,
+  retry: false,
+});
 
 export function useAdminLinks(userId: string | undefined) {
-  const query = useQuery(adminLinksQuery(userId));
+  const query = useInfiniteQuery(adminLinksQuery(userId));
   useEffect(() => {
     if (query.error) console.warn('admin donation links failed to load', query.error);
   }, [query.error]);
-  return { links: query.data ?? [], loading: query.isPending && !query.error };
+  return {
+    links: query.data?.pages.flat() ?? [],
+    loading: query.isPending && !query.error,
+    more: query.hasNextPage ? () => void query.fetchNextPage() : undefined,
+    loadingMore: query.isFetchingNextPage,
+  };
 }
 
 export type OptionList = 'charityNames' | 'charity-categories' | 'charity-rejection-reasons';

@@ -11,7 +11,7 @@ export function CharityAdmin() {
   const [userId, setUserId] = useState('');
   const userFieldId = useId();
   const user = /^\d{1,15}$/.test(userId.trim()) ? userId.trim() : undefined;
-  const { links, loading } = useAdminLinks(user);
+  const { links, loading, more, loadingMore } = useAdminLinks(user);
   return (
     <div className="charity-admin">
       <CharityForm linkId={linkId} onLinkId={setLinkId} />
@@ -31,6 +31,8 @@ export function CharityAdmin() {
           key={user ?? 'all'}
           links={newestFirst(links)}
           loading={loading}
+          more={more}
+          loadingMore={loadingMore}
           offered={DONATION_STATUSES}
           admin
           onPick={(l) => setLinkId(String(l.id))}

@@ -12,6 +12,8 @@ export function DonationList({
   offered,
   admin = false,
   onPick,
+  more,
+  loadingMore = false,
 }: {
   links: readonly DonationLink[];
   loading: boolean;
@@ -19,6 +21,9 @@ export function DonationList({
   admin?: boolean;
   /** The admin list: a button under each card hands its id to the form. */
   onPick?: (link: DonationLink) => void;
+  /** Loads the next older page; absent when there is none. */
+  more?: () => void;
+  loadingMore?: boolean;
 }) {
   const [selected, setSelected] = useState<Set<DonationStatus>>(() => new Set());
   const shown = filterByStatus(links, selected);
@@ -43,6 +48,13 @@ export function DonationList({
           ))}
         </ul>
       )}
+      {more && !loading ? (
+        <div>
+          <button type="button" className="button" disabled={loadingMore} onClick={more}>
+            {loadingMore ? 'Loading...' : 'Show older links'}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

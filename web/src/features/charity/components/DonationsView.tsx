@@ -10,7 +10,7 @@ import { DonationList } from './DonationList';
  */
 export function DonationsView({ scope, signedIn }: { scope: DonationScope; signedIn: boolean }) {
   const needsSignIn = scope === 'my' && !signedIn;
-  const { links, loading } = useDonationLinks(scope, !needsSignIn);
+  const { links, loading, more, loadingMore } = useDonationLinks(scope, !needsSignIn);
   return (
     <section className="page donations" aria-labelledby="donations-title">
       <header className="donations__header">
@@ -38,6 +38,8 @@ export function DonationsView({ scope, signedIn }: { scope: DonationScope; signe
           key={scope}
           links={links}
           loading={loading}
+          more={more}
+          loadingMore={loadingMore}
           offered={scope === 'public' ? PUBLIC_DONATION_STATUSES : DONATION_STATUSES}
         />
       )}
