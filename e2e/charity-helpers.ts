@@ -9,7 +9,7 @@ import { chromium, expect, type Browser, type Page, type TestInfo } from '@playw
 /** A host outside CASH_HOSTS is a charity tenant; the browser reaches the server under this name. */
 export const CHARITY_HOST = 'green.test';
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -1,7 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import type { DonationLink } from '../common/api/charity';
 import { expect, test, uniqueName } from './fixtures';
-import { CharityServer, charityPage, launchCharityBrowser, shot, signIn, signUpThere } from './charity-helpers';
+import {
+  CharityServer,
+  charityPage,
+  freePort,
+  launchCharityBrowser,
+  shot,
+  signIn,
+  signUpThere,
+} from './charity-helpers';
 
 // One server for the spec: each project (desktop, phone) gets its own, with its own admin.
 test.describe.configure({ mode: 'serial' });
@@ -103,7 +111,7 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await console_.screenshot({ path: shot(project, 'admin-free-fetch'), fullPage: true });
   // A URL nothing answers: the browser's own error. The page may connect there (its wider connect-src): a refusal by
   // the Content-Security-Policy would be a console error, which fails the test.
-  await console_.getByLabel('URL').fill('http://127.0.0.1:9/');
+  await console_.getByLabel('URL').fill(`http://127.0.0.1:${await freePort()}/`);
   await console_.getByRole('button', { name: 'Send' }).click();
   await expect(console_.getByRole('alert')).toHaveText(/^Error: /);
 
