@@ -33,8 +33,8 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/admin/reports',
     {
-      // Checked before the query is read: a stranger gets 401 or 403, never a 400 about the query.
-      onRequest: async (req) => {
+      // Checked before the query is validated: a stranger gets 401 or 403, never a 400 about the query.
+      preValidation: async (req) => {
         requireAdmin(req);
       },
       schema: {

@@ -90,9 +90,10 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Administrators: 401 to visitors, 403 to everyone else (admin.policy.test.ts walks every /api/admin/ route). The
-  // check runs on the request itself, before its body or query is read: a stranger learns nothing from a 400.
+  // check runs before the schema validates the body, query or params: a stranger learns nothing from a 400 (only
+  // input no route can use, such as a NUL, is refused first, by the app's own preValidation hook).
   const adminOnly = {
-    onRequest: async (req: FastifyRequest) => {
+    preValidation: async (req: FastifyRequest) => {
       requireCharityAdmin(req);
     },
   };
