@@ -125,7 +125,10 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   expect(names.length).toBeGreaterThan(0);
   const form = console_.getByRole('form', { name: 'Charity Form' });
   await expect(form.getByLabel('Publicly Visible')).toBeChecked();
-  await form.getByLabel('Charity Link ID').fill(String(sent!.id));
+  // A card of the admin list hands its id to the form.
+  await console_.getByRole('button', { name: `Use link ${sent!.id} in the form` }).click();
+  await expect(form.getByLabel('Charity Link ID')).toHaveValue(String(sent!.id));
+  await expect(form.getByLabel('Charity Link ID')).toBeFocused();
   const nameInput = form.getByLabel('Charity Name');
   await nameInput.fill('Someone unknown');
   await expect(nameInput).toHaveAttribute('data-known', 'false');

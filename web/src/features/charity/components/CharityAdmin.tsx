@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { DONATION_STATUSES } from '../../../../../common/charity';
 import { useAdminLinks } from '../api/admin';
 import { newestFirst } from '../lib/status';
@@ -10,11 +10,12 @@ export function CharityAdmin() {
   const [linkId, setLinkId] = useState('');
   const [userId, setUserId] = useState('');
   const userFieldId = useId();
+  const linkIdInput = useRef<HTMLInputElement>(null);
   const user = /^\d{1,15}$/.test(userId.trim()) ? userId.trim() : undefined;
   const { links, loading, more, loadingMore } = useAdminLinks(user);
   return (
     <div className="charity-admin">
-      <CharityForm linkId={linkId} onLinkId={setLinkId} />
+      <CharityForm linkId={linkId} onLinkId={setLinkId} linkIdRef={linkIdInput} />
       <section className="charity-admin__list" aria-label="Donation links">
         <div className="field">
           <label htmlFor={userFieldId}>User id: {userId.trim() || 'All users'}</label>
@@ -35,7 +36,12 @@ export function CharityAdmin() {
           loadingMore={loadingMore}
           offered={DONATION_STATUSES}
           admin
-          onPick={(l) => setLinkId(String(l.id))}
+          onPick={(l) => {
+            setLinkId(String(l.id));
+            // On a phone the form is a screen away: bring it back.
+            linkIdInput.current?.focus();
+            linkIdInput.current?.scrollIntoView({ block: 'center' });
+          }}
         />
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { Field } from '../../../components/ui/Field';
 import { useDecide, useOptions } from '../api/admin';
 import { amountToCents, linkIdOf } from '../lib/form';
@@ -9,7 +9,16 @@ import { OptionInput } from './OptionInput';
  * the charity, the amount to credit (dollars, sent in cents) or the reason to reject, and the server's answer as it
  * came. Validation is not shown: the server's answer says what was wrong.
  */
-export function CharityForm({ linkId, onLinkId }: { linkId: string; onLinkId: (id: string) => void }) {
+export function CharityForm({
+  linkId,
+  onLinkId,
+  linkIdRef,
+}: {
+  linkId: string;
+  onLinkId: (id: string) => void;
+  /** The Charity Link ID input, focused when a card of the list is picked. */
+  linkIdRef?: Ref<HTMLInputElement>;
+}) {
   const names = useOptions('charityNames');
   const categories = useOptions('charity-categories');
   const reasons = useOptions('charity-rejection-reasons');
@@ -46,6 +55,7 @@ export function CharityForm({ linkId, onLinkId }: { linkId: string; onLinkId: (i
     <form className="stack charity-form" onSubmit={(e) => e.preventDefault()} aria-label="Charity Form">
       <Field
         label="Charity Link ID"
+        ref={linkIdRef}
         name="charityLinkId"
         inputMode="numeric"
         autoComplete="off"
