@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,6 +78,12 @@ export class CharityServer {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+  }
+
+  /** Stops the server and removes its database. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
   }
 
   /** `npm run admin -- grant NAME` against this server's database (the server must be stopped). */

@@ -33,7 +33,7 @@ test.beforeAll(async ({ browserName: _browserName }, info) => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await server.stop();
+  await server.dispose();
 });
 
 test.afterEach(() => {
