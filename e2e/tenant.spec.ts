@@ -4,7 +4,9 @@ import { expect, test } from './fixtures';
 // A host outside CASH_HOSTS is a charity tenant; the browser reaches the test server under such a name.
 const GREEN_HOST = 'green.test';
 
-test('a charity host shows the green brand and offers no card top-up', async ({ page: _unused }, info) => {
+test('a charity host shows the green brand and offers the charity link popup instead of card top-up', async ({
+  page: _unused,
+}, info) => {
   const port = process.env.E2E_PORT!;
   const launch = info.project.use.launchOptions!;
   const browser = await chromium.launch({
@@ -38,7 +40,9 @@ test('a charity host shows the green brand and offers no card top-up', async ({ 
     await page.goto('/chat');
     await expect(page).toHaveTitle('The green app | Chat');
     await page.getByTestId('balance').first().click();
-    await expect(page.getByRole('dialog', { name: 'Add money' })).toContainText('Card top-up is not offered here');
+    const popup = page.getByRole('dialog', { name: 'Charity link' });
+    await expect(popup).toContainText('Card top-up is not offered here');
+    await expect(popup.getByRole('textbox', { name: 'Donation link' })).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

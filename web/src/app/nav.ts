@@ -20,10 +20,11 @@ export const MENU: NavItem[] = [
 
 /**
  * Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. The goodwill proof is
- * public like the CSV it offers: anyone may check the forwarding.
+ * public like the CSV it offers: anyone may check the forwarding. So is the public list of donation links (the public
+ * sees what was decided), and the admin console, which stays on its loading text for anyone but an admin (SPEC §6).
  */
 const PUBLIC_PATHS =
-  /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$|goodwill\/proof\/?$)/;
+  /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$|goodwill\/proof\/?$|public-donations\/?$|admin-console\/?$)/;
 export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.test(pathname);
 
 /** Wall-like pages that get the desktop extra panel. */

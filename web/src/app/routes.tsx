@@ -17,6 +17,8 @@ const soon = (title: string): ReactNode => <Placeholder title={title} />;
 
 const items = (name: 'MyItemsPage' | 'ItemStorePage') =>
   page(() => import('../pages/ItemsPages').then((m) => ({ default: m[name] })));
+const donations = (name: 'MyDonationsPage' | 'PublicDonationsPage') =>
+  page(() => import('../pages/DonationsPage').then((m) => ({ default: m[name] })));
 const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => ({ default: m[name] })));
 
@@ -49,12 +51,12 @@ export const routes: RouteObject[] = [
   { path: '/success', element: payment('SuccessPage') },
   { path: '/cancel', element: payment('CancelPage') },
   { path: '/close-the-window', element: payment('CloseTheWindowPage') },
-  { path: '/admin-console', element: soon('Admin console') },
+  { path: '/admin-console', element: page(() => import('../pages/AdminConsolePage')) },
   // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false).
   ...(tenant === 'charity'
     ? [
-        { path: '/my-donations', element: soon('Donation links') },
-        { path: '/public-donations', element: soon('Donation links') },
+        { path: '/my-donations', element: donations('MyDonationsPage') },
+        { path: '/public-donations', element: donations('PublicDonationsPage') },
       ]
     : []),
   { path: '*', element: soon('Page not found') },

@@ -54,7 +54,18 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   return parsed as T;
 }
 
-export const newActionKey = (): string => crypto.randomUUID();
+/**
+ * One key per user action. `crypto.randomUUID` exists only in secure contexts (https or localhost); a tenant's host
+ * served over plain http gets the same version-4 UUID from `getRandomValues`, which exists everywhere.
+ */
+export function newActionKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The field errors of a 400 answer, or undefined when the failure was of another kind. */
 export function fieldErrorsOf(err: unknown): FieldErrors | undefined {
@@ -79,4 +90,21 @@ export function formErrors(
     else other.push(e.errorText);
   }
   return { byField, general: other.length ? other.join(' ') : undefined };
+}
+
+/**
+ * A call whose answer is shown as the server wrote it (the admin console's approve and reject, SPEC §7): the status
+ * and the body's text, whatever the status. Only a network failure throws.
+ */
+export async function apiText(path: string, opts: CallOptions = {}): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const res = await fetch(path, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: 'same-origin',
+  });
+  return { status: res.status, text: await res.text() };
 }

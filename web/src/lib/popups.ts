@@ -4,8 +4,13 @@ export type PopupSpec =
   | { kind: 'signIn'; tab?: SignInTab }
   | { kind: 'nickname' }
   | { kind: 'welcome'; username: string }
-  /** Add money; with `missing` it is the top-up popup for a shortfall. */
+  /**
+   * Add money; with `missing` it is the top-up popup for a shortfall. A charity tenant shows the charity link popup
+   * in its place (app/popups/popups.tsx).
+   */
   | { kind: 'addMoney'; missing?: number }
+  /** Send a donation link (charity tenants: SPEC §2 "Other popups"). */
+  | { kind: 'charityLink'; missing?: number }
   /** An item's sell offers (each with Buy) or buy offers (each with Sell). */
   | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' }
   /** Report a comment or a chat message (SPEC §2 "report message"). */

@@ -1,11 +1,11 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
-/** A labelled input with its error text under it, tied together for screen readers. */
+/** A labelled input with its error text under it, tied together for screen readers; `ref` reaches the input. */
 export function Field({
   label,
   error,
   ...input
-}: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; error?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

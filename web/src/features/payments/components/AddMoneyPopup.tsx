@@ -4,24 +4,15 @@ import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
 import { Popup } from '../../../components/ui/Popup';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/moneyInput';
-import { tenant } from '../../../lib/tenant';
 import { profileQuery } from '../../users/api/profile';
 import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/paymentWindow';
 
-/** Add money; opened with `missing` it is the top-up for a shortfall (any 402 answer). */
+/**
+ * Add money by card; opened with `missing` it is the top-up for a shortfall (any 402 answer). A charity tenant shows
+ * the charity link popup instead (app/popups/popups.tsx).
+ */
 export function AddMoneyPopup({ missing }: { missing?: number }) {
   const title = missing ? 'Top up' : 'Add money';
-  if (tenant === 'charity') {
-    return (
-      <Popup title={title}>
-        {missing ? <p>You need {formatMoney(missing)} more for this.</p> : null}
-        <p>
-          Card top-up is not offered here. Donate to a charity and send us the donation link: once approved, the amount
-          is added to your balance.
-        </p>
-      </Popup>
-    );
-  }
   return <CardTopUp title={title} missing={missing} />;
 }
 

@@ -1,0 +1,44 @@
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { LoadFailed } from '../../../components/ui/LoadFailed';
+import { useReports } from '../api/admin';
+
+/** The Reports tab (DESIGN.md §8): each report's type, reason, description, reporter, the reported text and time. */
+export function ReportsList() {
+  const query = useReports();
+  if (query.isPending) return <p className="loading">Loading...</p>;
+  if (query.isError) return <LoadFailed text="Failed to load the reports." onRetry={() => void query.refetch()} />;
+  const reports = query.data.pages.flat();
+  if (reports.length === 0) return <p className="muted">No reports.</p>;
+  return (
+    <div className="stack">
+      <ul className="admin-reports">
+        {reports.map((r) => (
+          <li key={r.id} className="admin-report" data-testid="report">
+            <header className="admin-report__header">
+              <span className="admin-report__type">{r.type === 'CHAT' ? 'Chat message' : 'Comment'}</span>
+              <strong>{r.reason}</strong>
+              <RelativeTime at={r.createdOn} ago />
+            </header>
+            <p className="admin-report__description">{r.description}</p>
+            <blockquote className="admin-report__text">
+              {r.messageText ?? <em className="muted">The message no longer exists.</em>}
+            </blockquote>
+            <p className="muted">
+              Reported by {r.reporter.username} (id {r.reporter.id}) on message {r.messageId}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="button"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Show older reports
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId, useRef, useState } from 'react';
+import { DONATION_STATUSES } from '../../../../../common/charity';
+import { useAdminLinks } from '../api/admin';
+import { newestFirst } from '../lib/status';
+import { CharityForm } from './CharityForm';
+import { DonationList } from './DonationList';
+
+/** The console's Charity Form tab: the form, and the admin list of links (everyone's, or one user's). */
+export function CharityAdmin() {
+  const [linkId, setLinkId] = useState('');
+  const [userId, setUserId] = useState('');
+  const userFieldId = useId();
+  const linkIdInput = useRef<HTMLInputElement>(null);
+  const user = /^\d{1,15}$/.test(userId.trim()) ? userId.trim() : undefined;
+  const { links, loading, more, loadingMore } = useAdminLinks(user);
+  return (
+    <div className="charity-admin">
+      <CharityForm linkId={linkId} onLinkId={setLinkId} linkIdRef={linkIdInput} />
+      <section className="charity-admin__list" aria-label="Donation links">
+        <div className="field">
+          <label htmlFor={userFieldId}>User id: {userId.trim() || 'All users'}</label>
+          <input
+            id={userFieldId}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="All users"
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+          />
+        </div>
+        <DonationList
+          key={user ?? 'all'}
+          links={newestFirst(links)}
+          loading={loading}
+          more={more}
+          loadingMore={loadingMore}
+          offered={DONATION_STATUSES}
+          admin
+          onPick={(l) => {
+            setLinkId(String(l.id));
+            // On a phone the form is a screen away: bring it back.
+            linkIdInput.current?.focus();
+            linkIdInput.current?.scrollIntoView({ block: 'center' });
+          }}
+        />
+      </section>
+    </div>
+  );
+}
