@@ -91,10 +91,11 @@ describe('the admin console', () => {
       escrowMismatches: 0,
       heldMismatches: 0,
       crossedBooks: 0,
+      goodwillMismatches: 0,
     };
     render(<HealthCheck />, (c) => c.setQueryData(ledgerCheckQuery.queryKey, report));
     const rows = [...mount.host().querySelectorAll('[data-testid="health-figure"]')].map((r) => r.textContent);
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(13);
     expect(rows).toContain('Unbalanced entries1failed');
     expect(rows).toContain('Sum of all postings0ok');
     expect(text()).toContain('The books do not balance: failed');

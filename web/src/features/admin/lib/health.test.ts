@@ -16,12 +16,13 @@ const balanced: ConservationReport = {
   escrowMismatches: 0,
   heldMismatches: 0,
   crossedBooks: 0,
+  goodwillMismatches: 0,
 };
 
 describe('the health tab', () => {
   it('shows every figure of balanced books as ok', () => {
     const figures = healthFigures(balanced);
-    expect(figures).toHaveLength(12);
+    expect(figures).toHaveLength(13);
     expect(figures.every((f) => f.ok)).toBe(true);
   });
 

@@ -23,5 +23,6 @@ export function healthFigures(r: ConservationReport): HealthFigure[] {
     zero('Escrow mismatches', r.escrowMismatches),
     zero('Held item mismatches', r.heldMismatches),
     zero('Crossed order books', r.crossedBooks),
+    zero('Goodwill batch mismatches', r.goodwillMismatches),
   ];
 }
