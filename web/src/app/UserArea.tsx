@@ -7,8 +7,12 @@ import { Avatar } from '../features/users/components/Avatar';
 import { useDismiss } from '../hooks/useDismiss';
 import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
+import { tenant } from '../lib/tenant';
 
-/** The balance, or a placeholder while it is unknown; clicking it adds money. */
+/** What clicking the balance offers: a card top-up, or on a charity tenant the donation-link popup. */
+const ADD = tenant === 'charity' ? 'Donation link' : 'Add money';
+
+/** The balance, or a placeholder while it is unknown; clicking it adds money (a donation link on a charity tenant). */
 export function Balance({ compact }: { compact?: boolean }) {
   const { data } = useProfile();
   const text = data ? formatMoney(data.balance) : '$—';
@@ -16,8 +20,8 @@ export function Balance({ compact }: { compact?: boolean }) {
     <button
       type="button"
       className={compact ? 'balance balance--compact' : 'balance'}
-      aria-label={data ? `Balance ${text}, add money` : 'Balance loading, add money'}
-      data-tip="Add money"
+      aria-label={`${data ? `Balance ${text}` : 'Balance loading'}, ${ADD.toLowerCase()}`}
+      data-tip={ADD}
       data-testid="balance"
       onClick={() => openPopup({ kind: 'addMoney' })}
     >
