@@ -1,7 +1,7 @@
 import type { App, AppContext } from '../../context';
 import { fieldError, forbidden } from '../../http/errors';
 import { checkConservation } from '../../ledger/conservation';
-import { requireAdmin, requireUser } from '../../http/auth';
+import { adminFirst, requireAdmin, requireUser } from '../../http/auth';
 import { isAdmin } from './admin.policy';
 import { listReports } from '../reports/reports.service';
 import { AdminReports, AdminReportsQuery, AmIWorthyAnswer, ConservationReport } from '../../../../common/api/admin';
@@ -33,10 +33,7 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/admin/reports',
     {
-      // Checked before the query is validated: a stranger gets 401 or 403, never a 400 about the query.
-      preValidation: async (req) => {
-        requireAdmin(req);
-      },
+      ...adminFirst,
       schema: {
         tags: ['admin'],
         querystring: AdminReportsQuery,

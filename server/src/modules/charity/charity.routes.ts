@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   ApproveBody,
   DecisionAnswer,
@@ -13,7 +12,7 @@ import {
 import { CHARITY_LINK_MAX_LENGTH } from '../../../../common/charity';
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
-import { requireUser } from '../../http/auth';
+import { adminFirst, requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
 import { sendIdempotent } from '../../http/idempotency';
 import { approveLink, rejectLink, sendLink, TEXT } from './charity.commands';
@@ -89,19 +88,12 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Administrators: 401 to visitors, 403 to everyone else (admin.policy.test.ts walks every /api/admin/ route). The
-  // check runs before the schema validates the body, query or params: a stranger learns nothing from a 400 (only
-  // input no route can use, such as a NUL, is refused first, by the app's own preValidation hook).
-  const adminOnly = {
-    preValidation: async (req: FastifyRequest) => {
-      requireCharityAdmin(req);
-    },
-  };
-
+  // Administrators: 401 to visitors, 403 to everyone else, checked before the input is validated (`adminFirst`;
+  // admin.policy.test.ts walks every /api/admin/ route).
   app.get(
     '/api/admin/user-donations/:userId',
     {
-      ...adminOnly,
+      ...adminFirst,
       schema: {
         tags: adminTags,
         params: UserDonationsParams,
@@ -118,7 +110,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/admin/all-links',
     {
-      ...adminOnly,
+      ...adminFirst,
       schema: {
         tags: adminTags,
         querystring: DonationLinksQuery,
@@ -134,7 +126,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   const optionRoute = (url: string, kind: OptionKind) =>
     app.get(
       url,
-      { ...adminOnly, schema: { tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } } },
+      { ...adminFirst, schema: { tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } } },
       async (req) => {
         requireCharityAdmin(req);
         return optionList(ctx, kind);
@@ -155,7 +147,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/admin/charity/approve',
-    { ...adminOnly, schema: { tags: adminTags, body: ApproveBody, response: decisionResponses } },
+    { ...adminFirst, schema: { tags: adminTags, body: ApproveBody, response: decisionResponses } },
     async (req, reply) => {
       const admin = requireCharityAdmin(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => approveLink(work, admin.id, req.body, ctx.now()));
@@ -164,7 +156,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/admin/charity/reject',
-    { ...adminOnly, schema: { tags: adminTags, body: RejectBody, response: decisionResponses } },
+    { ...adminFirst, schema: { tags: adminTags, body: RejectBody, response: decisionResponses } },
     async (req, reply) => {
       const admin = requireCharityAdmin(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => rejectLink(work, admin.id, req.body, ctx.now()));
