@@ -183,12 +183,27 @@ function named(prepared: Set<string>, first: unknown, second: unknown): unknown 
   if (typeof config.submit === 'function' || config.text.length > MAX_PREPARED_TEXT) return first;
   const values = Array.isArray(second) ? second : config.values;
   if (!Array.isArray(values) || values.length === 0) return first;
-  const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+  const name = nameOf(config.text);
   if (!prepared.has(name)) {
     if (prepared.size >= MAX_PREPARED) return first;
     prepared.add(name);
   }
   return { ...config, name };
+}
+
+/** Statement names by text: hashing the same few texts at every call cost more than a lookup. */
+const names = new Map<string, string>();
+/** Texts whose name is remembered at most; past it the cache starts over (texts are few, this is a bound). */
+const MAX_NAMES = 5_000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**

@@ -38,9 +38,29 @@ const bestFirst = (side: Side, alias = '') =>
  */
 const sideLiteral = (side: Side) => sql.raw(side === 'SELL' ? `'SELL'` : `'BUY'`);
 
-/** An item's figures over its offers: units on sale, the best ask and the best bid. */
+/** Every item's figures over its offers, grouped by `item_type`: units on sale, the best ask and the best bid. */
 const FIGURES = sql`coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int AS quantity,
   min(price) FILTER (WHERE side = 'SELL') AS best_so, max(price) FILTER (WHERE side = 'BUY') AS best_bo`;
+
+/**
+ * One item's figures from its two sides, `sells` and `buys` (relations of price and quantity). Read from the
+ * table, each side names its side in the text so that the side's partial index serves it: an order reads the few
+ * offers of its item, never the whole book table with its dead rows (a whole-table scan made every order slower
+ * as the books churned).
+ */
+const figuresOver = (sells: SQL, buys: SQL) =>
+  sql`(SELECT coalesce(sum(quantity), 0)::int FROM ${sells} AS s) AS quantity,
+      (SELECT min(price) FROM ${sells} AS s) AS best_so, (SELECT max(price) FROM ${buys} AS b) AS best_bo`;
+
+/** One side of an item's book as it stands, through that side's partial index. */
+const sideOf = (itemType: string, side: Side, also?: SQL) =>
+  sql`(SELECT price, quantity FROM market_offers
+       WHERE item_type = ${itemType} AND side = ${sideLiteral(side)}${also ? sql` AND ${also}` : sql``})`;
+
+const itemFigures = (itemType: string) => figuresOver(sideOf(itemType, 'SELL'), sideOf(itemType, 'BUY'));
+
+/** The statement that reads one item's figures (exported for the test of its plan). */
+export const figuresSql = (itemType: string) => sql`SELECT ${itemFigures(itemType)}`;
 
 /** Which resting offers an order reads before matching. */
 export type BookQuery =
@@ -113,10 +133,9 @@ export async function snapshot(
     exec,
     sql`WITH bk AS (${offers}),
         m AS (
-          SELECT ${FIGURES},
+          SELECT ${itemFigures(itemType)},
                  (SELECT json_agg(json_build_object('id', id, 'user_id', user_id, 'price', price, 'quantity', quantity)
-                   ORDER BY n) FROM bk) AS book
-          FROM market_offers WHERE item_type = ${itemType}),
+                   ORDER BY n) FROM bk) AS book),
         u AS (SELECT id FROM (VALUES ${ids}) AS v(id) UNION SELECT user_id FROM bk)
         SELECT m.quantity AS market_quantity, m.best_so, m.best_bo, m.book, u.id AS user_id, coalesce(i.quantity, 0) AS quantity, coalesce(i.held, 0) AS held,
                coalesce(a.balance, 0) AS balance,
@@ -225,23 +244,29 @@ export async function writeOrder(
   if (also.items) parts.push(...also.items.parts);
   if (parts.length === 0) return null;
 
-  const unchanged: SQL[] = [sql`item_type = ${o.itemType}`];
+  const changed: SQL[] = [];
   const written: SQL[] = [];
-  if (gone.length > 0) unchanged.push(sql`id NOT IN (SELECT id FROM gone)`);
+  if (gone.length > 0) changed.push(sql`id NOT IN (SELECT id FROM gone)`);
   if (shrunk.length > 0) {
-    unchanged.push(sql`id NOT IN (SELECT id FROM shrunk)`);
+    changed.push(sql`id NOT IN (SELECT id FROM shrunk)`);
     written.push(sql`SELECT side, price, quantity FROM shrunk`);
   }
-  if (own) unchanged.push(sql`NOT (user_id = ${o.takerId} AND side = ${sideLiteral(o.side)})`);
   if (own && own.rest > 0) written.push(sql`SELECT side, price, quantity FROM own`);
-  const offers = sql.join(
-    [sql`SELECT side, price, quantity FROM market_offers WHERE ${sql.join(unchanged, sql` AND `)}`, ...written],
-    sql` UNION ALL `,
-  );
+  const after = (side: Side) => {
+    // The taker's own offer on the order's side is replaced or gone; every other offer is as it was unless changed.
+    const unchanged = own && side === o.side ? [...changed, sql`user_id <> ${o.takerId}`] : changed;
+    return sql`(${sql.join(
+      [
+        sideOf(o.itemType, side, unchanged.length > 0 ? sql.join(unchanged, sql` AND `) : undefined),
+        ...written.map((w) => sql`SELECT price, quantity FROM (${w}) AS w WHERE side = ${sideLiteral(side)}`),
+      ],
+      sql` UNION ALL `,
+    )})`;
+  };
   const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null; took: number[] | null }>(
     exec,
     sql`WITH ${sql.join(parts, sql`, `)}
-        SELECT ${FIGURES}, ${also.items?.took ?? sql`NULL::bigint[]`} AS took FROM (${offers}) AS after`,
+        SELECT ${figuresOver(after('SELL'), after('BUY'))}, ${also.items?.took ?? sql`NULL::bigint[]`} AS took`,
   );
   also.items?.check(r!.took);
   return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
@@ -268,7 +293,7 @@ export async function offersOn(exec: Executor, itemType: string, side: Side, lim
 export async function figuresOf(exec: Executor, itemType: string): Promise<MarketFigures> {
   const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null }>(
     exec,
-    sql`SELECT ${FIGURES} FROM market_offers WHERE item_type = ${itemType}`,
+    figuresSql(itemType),
   );
   return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
 }

@@ -8,6 +8,7 @@ import { rows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
+import { figuresSql } from './market.repository';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 
 let t: TestApp;
@@ -449,5 +450,22 @@ describe('graphs', () => {
     });
     expect(data.twelveMonthsTrades[0]).toMatchObject({ volume: 0, averagePrice: null });
     await booksBalance();
+  });
+});
+
+describe('query plans', () => {
+  it("an item's figures walk that item's two sides by index, never the whole book table", async () => {
+    const seller = await trader(0, { [M]: 2 });
+    await sell(seller, M, 2, 300);
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${figuresSql(M)}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    // Each side through its partial index, found by the item: not a scan of every offer filtered afterwards.
+    expect(plan).toMatch(/market_offers_asks on market_offers[^\n]*\n\s*Index Cond: \(item_type = /);
+    expect(plan).toMatch(/market_offers_bids on market_offers[^\n]*\n\s*Index Cond: \(item_type = /);
+    expect(plan).not.toMatch(/Seq Scan on market_offers|market_offers_(pkey|one_per_side)/);
   });
 });

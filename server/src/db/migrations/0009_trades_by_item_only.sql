@@ -1,0 +1,2 @@
+DROP INDEX "trades_buyer";--> statement-breakpoint
+DROP INDEX "trades_seller";
