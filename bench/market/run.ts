@@ -4,7 +4,8 @@
  *
  * Many users each hold money and units of many items (minted through the ledger, as the test factories do); workers
  * call the market's commands through `transact`, as the routes do, with a mix of sell offers and buy offers priced
- * around each item's mid (so that many cross and trade, the rest rest), market buys and cancels. An order the market
+ * around each item's mid (so that many cross and trade, the rest rest), market buys, one unit taken from another
+ * user's offer each way (buy-from-user, sell-to-user, after reading the offers list as the popup does) and cancels. An order the market
  * refuses (400, 402, 404, 409: not owned, balance short, nobody sells, the price moved) is counted apart from
  * failures. After the rounds, one more run puts the same mix all on one item: its book takes orders one at a time.
  * The books are checked afterwards (money, items, escrow, holds, uncrossed books).
@@ -20,7 +21,7 @@ import type { OrderAnswer } from '../../common/api/market';
 import { ITEMS_BY_TIER, type Item } from '../../common/items';
 import { rows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
-import { HttpError } from '../../server/src/http/errors';
+import { HttpError, notFound } from '../../server/src/http/errors';
 import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { InsufficientFunds } from '../../server/src/ledger/ledger';
@@ -28,8 +29,11 @@ import {
   marketBuy,
   placeBuyOffer,
   placeSellOffer,
+  TEXT,
+  tradeWithUser,
   type OrderContext,
 } from '../../server/src/modules/market/market.commands';
+import { offersOn } from '../../server/src/modules/market/market.repository';
 import {
   alternateWithPgbench,
   benchDatabaseUrl,
@@ -63,20 +67,28 @@ const TRADED: readonly Item[] = [
 const HOT_ITEM = 'COMMON_LETTER_E';
 const MID = new Map(TRADED.map((item, i) => [item.itemType, 100 * 3 ** (item.rarity - 1) + 3 * i]));
 
-const KINDS = ['sell offer', 'buy offer', 'market buy', 'cancel sell', 'cancel buy'] as const;
-type Kind = (typeof KINDS)[number];
-/** The mix, in tenths: 3 sell offers, 3 buy offers, 2 market buys, 1 cancel of each side. */
-const MIX: readonly Kind[] = [
+const KINDS = [
   'sell offer',
-  'sell offer',
-  'sell offer',
-  'buy offer',
-  'buy offer',
   'buy offer',
   'market buy',
-  'market buy',
+  'buy from user',
+  'sell to user',
   'cancel sell',
   'cancel buy',
+] as const;
+type Kind = (typeof KINDS)[number];
+/**
+ * The mix, in twentieths: 6 sell offers, 6 buy offers, 2 market buys, one unit from another user's offer each way
+ * (as the offers popup's Buy and Sell do), 2 cancels of each side.
+ */
+const MIX: readonly Kind[] = [
+  ...Array<Kind>(6).fill('sell offer'),
+  ...Array<Kind>(6).fill('buy offer'),
+  ...Array<Kind>(2).fill('market buy'),
+  'buy from user',
+  'sell to user',
+  ...Array<Kind>(2).fill('cancel sell'),
+  ...Array<Kind>(2).fill('cancel buy'),
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -104,7 +116,23 @@ function refusalStatus(err: unknown): number | undefined {
   return undefined;
 }
 
-function place(deps: WorkDeps, c: () => OrderContext, kind: Kind, userId: number, item: string) {
+/** The offers list a taker of one unit chooses from (as in the offers popup): another user's offer, if any. */
+async function counterpartyFor(deps: WorkDeps, kind: Kind, userId: number, item: string) {
+  if (kind !== 'buy from user' && kind !== 'sell to user') return undefined;
+  const theirs = (await offersOn(deps.db, item, kind === 'buy from user' ? 'SELL' : 'BUY', 10)).filter(
+    (o) => o.user_id !== userId,
+  );
+  return theirs.length > 0 ? pick(theirs) : undefined;
+}
+
+function place(
+  deps: WorkDeps,
+  c: () => OrderContext,
+  kind: Kind,
+  userId: number,
+  item: string,
+  counterparty?: { user_id: number; price: number },
+) {
   const mid = MID.get(item)!;
   return transact(deps, (w) => {
     switch (kind) {
@@ -114,6 +142,16 @@ function place(deps: WorkDeps, c: () => OrderContext, kind: Kind, userId: number
         return placeBuyOffer(w, c(), { userId, itemType: item, price: near(mid), quantity: int(1, 5) });
       case 'market buy':
         return marketBuy(w, c(), { userId, itemType: item, requestedPrice: Math.round(mid * 1.05) });
+      case 'buy from user':
+      case 'sell to user':
+        if (!counterparty) throw notFound(TEXT.nobodySells);
+        return tradeWithUser(w, c(), {
+          userId,
+          itemType: item,
+          side: kind === 'buy from user' ? 'BUY' : 'SELL',
+          counterpartyId: counterparty.user_id,
+          price: counterparty.price,
+        });
       case 'cancel sell':
         return placeSellOffer(w, c(), { userId, itemType: item, price: 0, quantity: 0 });
       case 'cancel buy':
@@ -156,9 +194,10 @@ async function order(deps: WorkDeps, users: number[], p: Phase): Promise<void> {
   const cancelled =
     kind === 'cancel sell' ? takeBack(placed.sell) : kind === 'cancel buy' ? takeBack(placed.buy) : undefined;
   const [userId, item] = cancelled ?? [pick(users), pick(p.items)];
+  const counterparty = await counterpartyFor(deps, kind, userId, item);
   const t0 = performance.now();
   try {
-    const run = () => place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item);
+    const run = () => place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item, counterparty);
     // The async context that tells the profile which order sent a statement costs every promise a hook: only then.
     const answer: OrderAnswer = await (PROFILE ? ordering.run(kind, run) : run());
     if (kind === 'sell offer' && answer.user.sellOffer) remember(placed.sell, [userId, item]);

@@ -1,12 +1,13 @@
 import type { ItemDetails } from '../../../common/api/items';
-import type { OrderAnswer } from '../../../common/api/market';
+import type { Offer, OrderAnswer } from '../../../common/api/market';
 import { openLootboxes, randomInt, topUp } from '../steps';
 import type { Actor, Session } from '../traffic';
 
 /**
  * Traders on the market: each user opens a few lootboxes for items, then, from what GET /api/items/details shows,
  * places sell offers of letters it owns and buy offers of letters, priced around $1 so that about half cross and
- * trade, buys one unit at the best ask, and cancels its offers now and then. Each acknowledged order that traded
+ * trade, buys one unit at the best ask, takes one unit of another user's offer from the offers popup's list
+ * (buy-from-user, sell-to-user: a 409 when that offer moved meanwhile), and cancels its offers now and then. Each acknowledged order that traded
  * must be its trades in the books (the units the answer said, no more unless an order's outcome stayed unknown), and
  * each trade a journal entry of its taker; the books' escrow, holds and uncrossed books are checked in verify.ts.
  */
@@ -144,7 +145,7 @@ async function trade(session: Session, letters: ItemDetails[], mine: Tally) {
       balance: 0,
     });
   }
-  if (roll < 0.85) {
+  if (roll < 0.78) {
     // Not where the best ask is the user's own: a market buy skips it and finds nobody else (404).
     const item = pick(onSale.filter((i) => i.user.sellOffer?.price !== i.market.bestSo));
     if (!item) return undefined;
@@ -153,6 +154,36 @@ async function trade(session: Session, letters: ItemDetails[], mine: Tally) {
       requestedPrice: item.market.bestSo,
       balance: 0,
     });
+  }
+  if (roll < 0.85) {
+    // One unit of another user's offer at the price the list showed, as the offers popup's Buy and Sell buttons do.
+    const buying = Math.random() < 0.5;
+    const item = pick(
+      buying
+        ? onSale
+        : letters.filter((i) => i.market.bestBo !== null && i.user.quantity > (i.user.sellOffer?.quantity ?? 0)),
+    );
+    if (!item) return undefined;
+    const list = await session.settle(
+      'offers',
+      'GET',
+      `/api/market/${buying ? 'sell' : 'buy'}-offers/${item.itemType}`,
+    );
+    const theirs =
+      list.status === 200 ? pick((list.body as Offer[]).filter((o) => o.username !== session.username)) : undefined;
+    if (!theirs) return undefined;
+    return buying
+      ? order(session, 'buy-from-user', '/api/market/buy-from-user', mine.buy, 1, {
+          itemType: item.itemType,
+          price: theirs.price,
+          userId: theirs.userId,
+          balance: 0,
+        })
+      : order(session, 'sell-to-user', '/api/market/sell-to-user', mine.sell, 1, {
+          itemType: item.itemType,
+          price: theirs.price,
+          userId: theirs.userId,
+        });
   }
   const offer = pick(offers);
   if (!offer) return undefined;
