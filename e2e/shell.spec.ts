@@ -1,4 +1,5 @@
 import { expect, isPhone, signUp, test } from './fixtures';
+import { topUp } from './pictures-helpers';
 
 test.describe('logged out', () => {
   test('shows the brand, the wall toggle and SIGN IN; protected menu entries open the sign-in popup', async ({
@@ -295,5 +296,16 @@ test.describe('layouts', () => {
     const brand = (await page.getByRole('link', { name: /home$/ }).boundingBox())!;
     const toggle = (await page.getByRole('navigation', { name: 'Wall' }).boundingBox())!;
     expect(toggle.y).toBeGreaterThan(brand.y + brand.height - 1);
+  });
+
+  test('a balance up to $99,999.99 keeps the whole header on a 390 px phone', async ({ page }) => {
+    test.skip(!isPhone(page), 'a phone width');
+    await signUp(page);
+    await topUp(page, 9_999_999);
+    await page.goto('/');
+    await expect(page.getByTestId('balance').first()).toHaveText('$99,999.99');
+    const avatar = (await page.getByRole('button', { name: 'Account menu' }).boundingBox())!;
+    expect(avatar.x + avatar.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
 });

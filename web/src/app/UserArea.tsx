@@ -12,14 +12,19 @@ import { tenant } from '../lib/tenant';
 /** What clicking the balance offers: a card top-up, or on a charity tenant the donation-link popup. */
 const ADD = tenant === 'charity' ? 'Donation link' : 'Add money';
 
+/** Characters from which a balance is drawn smaller on a phone: '$1,000.00'. */
+const LONG_BALANCE = 9;
+
 /** The balance, or a placeholder while it is unknown; clicking it adds money (a donation link on a charity tenant). */
 export function Balance({ compact }: { compact?: boolean }) {
   const { data } = useProfile();
   const text = data ? formatMoney(data.balance) : '$—';
+  // From $1,000.00 on, a phone's header draws the balance smaller so that the avatar stays on the screen.
+  const long = text.length >= LONG_BALANCE;
   return (
     <button
       type="button"
-      className={compact ? 'balance balance--compact' : 'balance'}
+      className={['balance', compact && 'balance--compact', long && 'balance--long'].filter(Boolean).join(' ')}
       aria-label={`${data ? `Balance ${text}` : 'Balance loading'}, ${ADD.toLowerCase()}`}
       data-tip={ADD}
       data-testid="balance"
