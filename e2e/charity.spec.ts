@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { DonationLink } from '../common/api/charity';
+import type { MessageSent } from '../common/api/chat';
+import type { ItemDetails } from '../common/api/items';
 import { expect, test, uniqueName } from './fixtures';
 import {
   CharityServer,
@@ -201,4 +203,76 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await user.context().close();
   await console_.context().close();
   await visitor.context().close();
+});
+
+/** A JSON call made by the page's own browser (the charity host resolves only there): its status and body. */
+const call = <T>(page: Page, path: string, data: unknown) =>
+  page.evaluate(
+    async ([p, d]) => {
+      const res = await fetch(p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(d),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    [path, data] as const,
+  ) as Promise<{ status: number; body: T }>;
+
+test('a reported chat message shows in the console’s Reports tab with its reason, text and reporter', async ({
+  browserName: _browserName,
+}, info) => {
+  test.setTimeout(120_000);
+  // A writer with money (an approved donation link), letters (two lootboxes) and a message in the chat.
+  const writer = await charityPage(browser, info, server.url, errors);
+  await signUpThere(writer, uniqueName('writer'), PASSWORD);
+  const link = await call<DonationLink>(writer, '/api/charity-link/send', { link: 'www.unicef.org/give' });
+  expect(link.status).toBe(200);
+  const console_ = await charityPage(browser, info, server.url, errors);
+  await signIn(console_, admin.username, admin.password);
+  const approved = await call(console_, '/api/admin/charity/approve', {
+    charityLinkId: link.body.id,
+    charityName: 'UNICEF',
+    adminCategory: 'Children',
+    isPubliclyVisible: false,
+    amount: 500,
+  });
+  expect(approved.status).toBe(200);
+  expect((await call(writer, '/api/purchase/key', { keyCount: 2, balance: 500 })).status).toBe(200);
+  for (let i = 0; i < 2; i++) {
+    expect((await call(writer, '/api/purchase/lootbox', {})).status).toBe(200);
+    expect((await call(writer, '/api/open/lootbox', {})).status).toBe(200);
+  }
+  const word = await writer.evaluate(async () => {
+    const items = (await (await fetch('/api/items/details')).json()) as ItemDetails[];
+    return items
+      .filter((i) => i.rarity === 1 && i.user.quantity > 0)
+      .map((i) => i.emoji.toLowerCase())
+      .slice(0, 8)
+      .join('');
+  });
+  expect(word.length).toBeGreaterThan(0);
+  const sent = await call<MessageSent>(writer, '/api/user/message', { message: word, sendAmount: 300 });
+  expect(sent.status).toBe(200);
+
+  // The admin reports it, then finds it in the Reports tab.
+  const report = await call(console_, '/api/user/report-message', {
+    messageId: sent.body.message.id,
+    reason: 'spam',
+    description: 'The same letters again and again.',
+    type: 'CHAT',
+  });
+  expect(report.status).toBe(200);
+  await console_.goto('/admin-console');
+  await console_.getByRole('tab', { name: 'Reports' }).click();
+  const card = console_.getByTestId('report').filter({ hasText: 'The same letters again and again.' });
+  await expect(card).toContainText('Chat message');
+  await expect(card.getByText('Spam', { exact: true })).toBeVisible();
+  await expect(card.locator('blockquote')).toHaveText(word);
+  await expect(card).toContainText(`Reported by ${admin.username}`);
+  await expect(card).toContainText(`on message ${sent.body.message.id}`);
+  await console_.screenshot({ path: shot(info.project.name, 'admin-reports-one'), fullPage: true });
+
+  await writer.context().close();
+  await console_.context().close();
 });

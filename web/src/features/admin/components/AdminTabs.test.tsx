@@ -69,10 +69,12 @@ describe('the admin console', () => {
     render(<ReportsList />, (c) => c.setQueryData(['admin', 'reports'], { pages: [reports], pageParams: [0] }));
     const rows = mount.host().querySelectorAll('[data-testid="report"]');
     expect(rows).toHaveLength(2);
-    for (const part of ['Chat message', 'spam', 'Buy my stuff again', 'watcher', 'cheap keys here'])
+    // The category as the report popup named it.
+    for (const part of ['Chat message', 'Spam', 'Buy my stuff again', 'watcher', 'cheap keys here'])
       expect(rows[0]!.textContent).toContain(part);
     expect(rows[0]!.querySelector('time')).not.toBeNull();
     expect(rows[1]!.textContent).toContain('Comment');
+    expect(rows[1]!.textContent).toContain('Hate Speech');
     expect(rows[1]!.textContent).toContain('The message no longer exists.');
   });
 

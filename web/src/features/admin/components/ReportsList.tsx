@@ -1,6 +1,10 @@
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
+import { REPORT_REASONS } from '../../../../../common/reports';
 import { useReports } from '../api/admin';
+
+/** A category as the report popup named it ('Political Propaganda'), not its code. */
+const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /** The Reports tab (DESIGN.md §8): each report's type, reason, description, reporter, the reported text and time. */
 export function ReportsList() {
@@ -16,7 +20,7 @@ export function ReportsList() {
           <li key={r.id} className="admin-report" data-testid="report">
             <header className="admin-report__header">
               <span className="admin-report__type">{r.type === 'CHAT' ? 'Chat message' : 'Comment'}</span>
-              <strong>{r.reason}</strong>
+              <strong>{reasonLabel(r.reason)}</strong>
               <RelativeTime at={r.createdOn} ago />
             </header>
             <p className="admin-report__description">{r.description}</p>
