@@ -3,6 +3,7 @@ import type { DonationLink } from '../common/api/charity';
 import type { MessageSent } from '../common/api/chat';
 import type { ItemDetails } from '../common/api/items';
 import { expect, test, uniqueName } from './fixtures';
+import { ownedLettersWord } from './lootbox-helpers';
 import {
   CharityServer,
   charityPage,
@@ -243,14 +244,9 @@ test('a reported chat message shows in the console’s Reports tab with its reas
     expect((await call(writer, '/api/purchase/lootbox', {})).status).toBe(200);
     expect((await call(writer, '/api/open/lootbox', {})).status).toBe(200);
   }
-  const word = await writer.evaluate(async () => {
-    const items = (await (await fetch('/api/items/details')).json()) as ItemDetails[];
-    return items
-      .filter((i) => i.rarity === 1 && i.user.quantity > 0)
-      .map((i) => i.emoji.toLowerCase())
-      .slice(0, 8)
-      .join('');
-  });
+  const word = ownedLettersWord(
+    await writer.evaluate(async () => (await (await fetch('/api/items/details')).json()) as ItemDetails[]),
+  );
   expect(word.length).toBeGreaterThan(0);
   const sent = await call<MessageSent>(writer, '/api/user/message', { message: word, sendAmount: 300 });
   expect(sent.status).toBe(200);

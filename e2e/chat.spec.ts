@@ -2,19 +2,15 @@ import type { ItemDetails } from '../common/api/items';
 import { formatPrice } from '../common/money';
 import { chatCost } from '../common/writing';
 import { expect, signUp, test } from './fixtures';
-import { openBoxes } from './lootbox-helpers';
+import { openBoxes, ownedLettersWord } from './lootbox-helpers';
 import { balanceOf, otherUser } from './market-helpers';
 import { shot, topUp } from './pictures-helpers';
 
-/** A word of the lowercase letters the user owns (a lowercase letter needs only that letter). */
+/** A word of the lowercase letters the user owns. */
 async function ownedWord(page: import('@playwright/test').Page): Promise<string> {
-  const details = (await (await page.request.get('/api/items/details')).json()) as ItemDetails[];
-  const letters = details
-    .filter((i) => i.rarity === 1 && i.user.quantity > 0)
-    .map((i) => i.emoji.toLowerCase())
-    .slice(0, 8);
-  expect(letters.length).toBeGreaterThan(0);
-  return letters.join('');
+  const word = ownedLettersWord((await (await page.request.get('/api/items/details')).json()) as ItemDetails[]);
+  expect(word.length).toBeGreaterThan(0);
+  return word;
 }
 
 test('two browsers chat live: one sends, the other sees it arrive, the sender pays', async ({

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { ItemDetails } from '../common/api/items';
 import { expect } from './fixtures';
 import { topUp } from './pictures-helpers';
 
@@ -38,4 +39,13 @@ export function tally(codes: string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
   return counts;
+}
+
+/** Up to 8 lowercase letters the user owns, as one word (a lowercase letter needs only that letter). */
+export function ownedLettersWord(details: ItemDetails[]): string {
+  return details
+    .filter((i) => i.rarity === 1 && i.user.quantity > 0)
+    .map((i) => i.emoji.toLowerCase())
+    .slice(0, 8)
+    .join('');
 }

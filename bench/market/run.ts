@@ -5,9 +5,9 @@
  * Many users each hold money and units of many items (minted through the ledger, as the test factories do); workers
  * call the market's commands through `transact`, as the routes do, with a mix of sell offers and buy offers priced
  * around each item's mid (so that many cross and trade, the rest rest), market buys, one unit taken from another
- * user's offer each way (buy-from-user, sell-to-user, after reading the offers list as the popup does) and cancels. An order the market
- * refuses (400, 402, 404, 409: not owned, balance short, nobody sells, the price moved) is counted apart from
- * failures. After the rounds, one more run puts the same mix all on one item: its book takes orders one at a time.
+ * user's offer each way (buy-from-user, sell-to-user, after reading the offers list as the popup does) and cancels.
+ * An order the market refuses (400, 402, 404, 409: not owned, balance short, nobody sells, the price moved) is
+ * counted apart from failures. After the rounds, one more run puts the same mix all on one item: its book takes orders one at a time.
  * The books are checked afterwards (money, items, escrow, holds, uncrossed books).
  *
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)

@@ -7,9 +7,9 @@ import type { Actor, Session } from '../traffic';
  * Traders on the market: each user opens a few lootboxes for items, then, from what GET /api/items/details shows,
  * places sell offers of letters it owns and buy offers of letters, priced around $1 so that about half cross and
  * trade, buys one unit at the best ask, takes one unit of another user's offer from the offers popup's list
- * (buy-from-user, sell-to-user: a 409 when that offer moved meanwhile), and cancels its offers now and then. Each acknowledged order that traded
- * must be its trades in the books (the units the answer said, no more unless an order's outcome stayed unknown), and
- * each trade a journal entry of its taker; the books' escrow, holds and uncrossed books are checked in verify.ts.
+ * (buy-from-user, sell-to-user: a 409 when that offer moved meanwhile), and cancels its offers now and then. Each
+ * acknowledged order that traded must be its trades in the books (the units the answer said, no more unless an
+ * order's outcome stayed unknown), and each trade a journal entry of its taker; the books' escrow, holds and uncrossed books are checked in verify.ts.
  */
 export default function market(): Actor {
   /** Per user, as taker: what acknowledged orders said they filled, and what orders of unknown outcome could have. */
