@@ -3,8 +3,7 @@ import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../co
 import { batchReference } from '../../../common/goodwill';
 import { rows, type Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import type { Fill, Side } from '../../../common/market';
-import { postItems, tradeItems, type ItemsMove } from './items';
+import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
 
 /**
@@ -139,64 +138,8 @@ export function pinComment(work: Work, p: { userId: number; amount: number; comm
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'PIN', resourceId: String(p.commentId) });
 }
 
-/** What one market order does to money and units: its fills, and the taker's own escrow and held units. */
-export interface OrderSettlement {
-  itemType: string;
-  takerId: number;
-  /** The taker's side: BUY takes resting sell offers, SELL takes resting buy offers. */
-  side: Side;
-  fills: Fill[];
-  /** Change of the taker's escrow (a buy offer placed, replaced or cancelled), cents. */
-  escrowChange: number;
-  /** Change of the units the taker's sell offer holds (placed, replaced or cancelled). */
-  heldChange: number;
-}
-
-/**
- * Settles a market order in one journal entry (DESIGN.md §3 and §8). A buying taker pays each fill at the resting
- * price from its available balance (so a bid that fills below its price keeps the difference) and moves its own
- * bid's escrow; a selling taker is paid from the resting bids' escrow. The seller's proceeds lose the fee, which
- * goes to market fees. The units come from the sellers' free or held units as the side says. Every account the
- * order touches is updated in the ledger's fixed order inside one `post`, so concurrent orders never deadlock, and
- * a short balance throws and changes nothing. The units' move is answered as statement parts for the order's own
- * write to carry, after the money (the ledger's lock order: accounts, then inventories); its `check` throws when a
- * unit is missing. Answers the entry (null when no money moved) and the units' move (null when none).
- */
-export async function settleOrder(
-  work: Work,
-  o: OrderSettlement,
-): Promise<{ entry: PostResult | null; items: ItemsMove | null }> {
-  const postings: Posting[] = [];
-  const add = (acct: string, amount: number) => amount !== 0 && postings.push({ account: acct, amount });
-  const units = o.fills.reduce((n, f) => n + f.quantity, 0);
-  for (const f of o.fills) {
-    const paid = f.price * f.quantity;
-    const sellerId = o.side === 'BUY' ? f.makerId : o.takerId;
-    add(o.side === 'BUY' ? account.available(o.takerId) : account.escrow(f.makerId), -paid);
-    add(account.available(sellerId), paid - f.fee);
-    add(account.marketFees, f.fee);
-  }
-  add(account.available(o.takerId), -o.escrowChange);
-  add(account.escrow(o.takerId), o.escrowChange);
-
-  const result =
-    postings.length === 0
-      ? null
-      : await post(work, {
-          kind: units > 0 ? (o.side === 'BUY' ? 'ITEM_BUY' : 'ITEM_SELL') : 'ESCROW',
-          userId: o.takerId,
-          resourceId: o.itemType,
-          postings,
-        });
-  const makers = o.fills.map((f) =>
-    o.side === 'BUY'
-      ? { userId: f.makerId, quantity: -f.quantity, held: -f.quantity }
-      : { userId: f.makerId, quantity: f.quantity, held: 0 },
-  );
-  const taker = { userId: o.takerId, quantity: o.side === 'BUY' ? units : -units, held: o.heldChange };
-  const items = tradeItems({ entryId: result?.entryId ?? null, itemType: o.itemType, changes: [...makers, taker] });
-  return { entry: result, items };
-}
+/** A market order: its match, money, units, book, trades and notification events in one call (ledger/market.ts). */
+export { marketOrder } from './market';
 
 /** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */
 export const goodwillShare = (amount: number) => Math.floor(amount / 2);

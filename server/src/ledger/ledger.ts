@@ -180,11 +180,16 @@ export async function post(work: Work, input: EntryInput): Promise<PostResult> {
     const short = guarded.find((code) => !balances.has(code))!;
     return refuse(work, short, net.get(short)!);
   }
+  announceBalances(work, balances);
+  return { entryId: Number(row.entry_id), balances };
+}
+
+/** Tells each user whose available money moved their new balance (sent after the commit). */
+export function announceBalances(work: Work, balances: ReadonlyMap<string, number>): void {
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
     if (owner !== undefined) work.emit('balance', 'update', { value }, owner);
   }
-  return { entryId: Number(row.entry_id), balances };
 }
 
 /** A guarded update found nothing: the account is short (402 with what is missing) or does not exist. */

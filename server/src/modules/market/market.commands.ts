@@ -3,27 +3,28 @@ import { itemOf } from '../../../../common/items';
 import {
   GRAPH_UNLOCK_PRICE,
   marketItemMessage,
-  matchOrder,
   userMarketItemMessage,
   type Fill,
-  type RestingOffer,
   type Side,
   type StandingOffer,
 } from '../../../../common/market';
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
-import { InsufficientFunds, account, availableBalance } from '../../ledger/ledger';
+import { account, availableBalance } from '../../ledger/ledger';
+import type { MarketOrder, MarketPosition, MarketRefusal } from '../../ledger/market';
 import { isoTime } from '../../../../common/time';
-import { eventsInsert } from '../notifications/notifications.service';
+import { announceEvents } from '../notifications/notifications.service';
 import * as market from './market.repository';
 import { refuseOwnOffer } from './market.policy';
 import { presentOrder } from './market.presenter';
 
 /*
- * Every market order is one short transaction (DESIGN.md §3): it takes its item's book, reads the crossing offers,
- * matches them (common/market.ts), settles money and units in one ledger entry, updates the book, records the trades
- * and the notification events, and raises the live updates, all committed or none.
+ * Every market order is one short transaction (DESIGN.md §3) and one call of the database's `market_order`
+ * (migration 0010): it takes its item's book, reads the crossing offers, matches them (the rules of
+ * common/market.ts), settles money and units in one ledger entry, updates the book, records the trades and the
+ * notification events, all committed or none. This side checks the request, turns a refusal into its error and
+ * raises the live updates.
  */
 
 export const TEXT = {
@@ -63,139 +64,99 @@ export const placeBuyOffer = (work: Work, c: OrderContext, o: OfferOrder) => pla
 
 type OfferOrder = { userId: number; itemType: string; price: number; quantity: number };
 
-async function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<OrderAnswer> {
+function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<OrderAnswer> {
   checkItem(o.itemType);
   const cancel = isCancel(o);
-  await market.lockBook(work.tx, o.itemType);
-  const before = await market.snapshot(
-    work.tx,
-    o.itemType,
-    [o.userId],
-    cancel ? undefined : { takerId: o.userId, query: { kind: 'crossing', side, limit: o.price, count: o.quantity } },
-  );
-  const me = before.positions.get(o.userId)!;
-  const escrowed = side === 'BUY' && me.buyOffer ? me.buyOffer.price * me.buyOffer.quantity : 0;
-  if (!cancel && side === 'SELL' && o.quantity > me.quantity) {
-    // The old offer's units are released first, so the new one may offer every unit owned (DESIGN.md §8).
-    throw fieldError('quantity', TEXT.ownsFewer(me.quantity));
-  }
-  // A bid must be covered whole at its own price (DESIGN.md §8: missing = price × quantity − (balance + escrow)).
-  const needed = o.price * o.quantity;
-  if (!cancel && side === 'BUY' && needed > me.balance + escrowed) {
-    throw new InsufficientFunds(needed - me.balance - escrowed);
-  }
-  const { fills, rest } = cancel
-    ? { fills: [], rest: 0 }
-    : matchOrder({ side, takerId: o.userId, price: o.price, quantity: o.quantity }, before.book, c.feeBps);
-  return settle(work, c, {
+  return order(work, c, {
+    kind: 'offer',
     itemType: o.itemType,
-    takerId: o.userId,
     side,
-    fills,
-    book: before.book,
-    before,
-    escrowChange: side === 'BUY' ? o.price * rest - escrowed : 0,
-    heldChange: side === 'SELL' ? rest - me.held : 0,
-    ownOffer: { price: o.price, rest },
+    takerId: o.userId,
+    price: cancel ? 0 : o.price,
+    quantity: cancel ? 0 : o.quantity,
+    counterpartyId: null,
   });
 }
 
 /** POST /api/market/buy: one unit from the best other seller, if it asks no more than `requestedPrice`. */
-export async function marketBuy(
+export function marketBuy(
   work: Work,
   c: OrderContext,
   o: { userId: number; itemType: string; requestedPrice: number },
 ): Promise<OrderAnswer> {
   checkItem(o.itemType);
-  await market.lockBook(work.tx, o.itemType);
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId], {
+  return order(work, c, {
+    kind: 'market',
+    itemType: o.itemType,
+    side: 'BUY',
     takerId: o.userId,
-    query: { kind: 'crossing', side: 'BUY', limit: Number.MAX_SAFE_INTEGER, count: 1 },
+    price: o.requestedPrice,
+    quantity: 1,
+    counterpartyId: null,
   });
-  const best = before.book[0];
-  if (!best) throw notFound(TEXT.nobodySells);
-  if (best.price > o.requestedPrice) throw conflict({ message: TEXT.priceMoved, bestSo: best.price });
-  return takeOne(work, c, { ...o, side: 'BUY', before });
 }
 
 /** POST /api/market/buy-from-user and sell-to-user: one unit of that user's offer at the price the caller saw. */
-export async function tradeWithUser(
+export function tradeWithUser(
   work: Work,
   c: OrderContext,
   o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
 ): Promise<OrderAnswer> {
   checkItem(o.itemType);
   refuseOwnOffer(o.userId, o.counterpartyId);
-  await market.lockBook(work.tx, o.itemType);
-  const before = await market.snapshot(work.tx, o.itemType, [o.userId], {
-    takerId: o.userId,
-    query: { kind: 'offerOf', side: o.side === 'BUY' ? 'SELL' : 'BUY', userId: o.counterpartyId },
-  });
-  const offer = before.book[0];
-  if (!offer) throw conflict({ message: TEXT.offerGone, price: null });
-  if (offer.price !== o.price) throw conflict({ message: TEXT.offerMoved, price: offer.price });
-  return takeOne(work, c, { userId: o.userId, itemType: o.itemType, side: o.side, before });
+  return order(work, c, { ...o, kind: 'take', takerId: o.userId, quantity: 1 });
 }
 
-/** Takes one unit of the one resting offer `before` read, leaving the taker's own offers as they are. */
-async function takeOne(
-  work: Work,
-  c: OrderContext,
-  o: { userId: number; itemType: string; side: Side; before: market.Snapshot },
-): Promise<OrderAnswer> {
-  const offer = o.before.book[0]!;
-  const me = o.before.positions.get(o.userId)!;
-  if (o.side === 'BUY' && offer.price > me.balance) throw new InsufficientFunds(offer.price - me.balance);
-  if (o.side === 'SELL' && me.quantity - me.held < 1) {
-    throw fieldError('itemType', me.quantity === 0 ? TEXT.ownsFewer(0) : TEXT.allOffered);
+/** The error a refused order answers with. */
+function refusal(r: MarketRefusal, kind: MarketOrder['kind']): Error {
+  switch (r.refused) {
+    case 'ownsFewer':
+      // An offer asks for too many; a take of one unit, from a user who has none.
+      return fieldError(kind === 'offer' ? 'quantity' : 'itemType', TEXT.ownsFewer(r.owned));
+    case 'allOffered':
+      return fieldError('itemType', TEXT.allOffered);
+    case 'nobodySells':
+      return notFound(TEXT.nobodySells);
+    case 'priceMoved':
+      return conflict({ message: TEXT.priceMoved, bestSo: r.bestSo });
+    case 'offerGone':
+      return conflict({ message: TEXT.offerGone, price: null });
+    case 'offerMoved':
+      return conflict({ message: TEXT.offerMoved, price: r.price });
   }
-  const { fills } = matchOrder({ side: o.side, takerId: o.userId, price: offer.price, quantity: 1 }, [offer], c.feeBps);
-  return settle(work, c, {
-    itemType: o.itemType,
-    takerId: o.userId,
-    side: o.side,
-    fills,
-    book: [offer],
-    before: o.before,
-    escrowChange: 0,
-    heldChange: 0,
-  });
 }
 
-interface Settlement {
-  itemType: string;
-  takerId: number;
-  side: Side;
-  fills: Fill[];
-  /** The resting offers the fills came from, as read. */
-  book: RestingOffer[];
-  before: market.Snapshot;
-  escrowChange: number;
-  heldChange: number;
-  /** For an offer order: the taker's offer on its side becomes `rest` units at `price` (0: none). */
-  ownOffer?: { price: number; rest: number };
-}
-
-async function settle(work: Work, c: OrderContext, s: Settlement): Promise<OrderAnswer> {
-  const { entry: result, items } = await ledger.settleOrder(work, s);
+/**
+ * One order in one call of the ledger (`marketOrder`), then what it tells: the makers' notifications, the item's live
+ * update to everyone and each user's own to their sockets.
+ */
+async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at'>): Promise<OrderAnswer> {
+  const r = await ledger.marketOrder(work, { ...o, feeBps: c.feeBps, at: c.now });
+  if ('refused' in r) throw refusal(r, o.kind);
   // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
-  const events = s.fills.map((f) => ({
-    userId: f.makerId,
-    topic: s.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
-    actorId: s.takerId,
-    amount: f.price * f.quantity,
-    item: s.itemType,
-  }));
-  const figures =
-    (await market.writeOrder(
-      work.tx,
-      { ...s, entryId: result?.entryId ?? null, at: c.now },
-      { events: eventsInsert(work, events), items },
-    )) ?? s.before.market;
-  const after = positionsAfter(s, result?.balances, c.now);
-  const common = marketItemMessage(s.itemType, s.before.market, figures);
+  announceEvents(
+    work,
+    r.fills.map((f) => ({
+      userId: f.makerId,
+      topic: o.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
+    })),
+  );
+  const before = new Map(r.positions.map((p) => [p.userId, p]));
+  const after = positionsAfter(
+    {
+      side: o.side,
+      takerId: o.takerId,
+      fills: r.fills,
+      heldChange: r.heldChange,
+      ownOffer: o.kind === 'offer' ? { price: o.price, rest: r.rest } : undefined,
+      before,
+    },
+    r.balances,
+    c.now,
+  );
+  const common = marketItemMessage(o.itemType, r.market, r.after);
   const changed = [...after.keys()].filter((id) => {
-    const m = userMarketItemMessage(common, s.before.positions.get(id)!, after.get(id)!);
+    const m = userMarketItemMessage(common, before.get(id)!, after.get(id)!);
     if (m.userQuantityDelta || m.userSellOfferDelta || m.userBuyOfferDelta) {
       work.emit('market', 'marketItem', m, id);
       return true;
@@ -205,7 +166,7 @@ async function settle(work: Work, c: OrderContext, s: Settlement): Promise<Order
   if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
     work.emit('market', 'marketItem', common, { except: changed });
   }
-  return presentOrder(s.itemType, s.fills, figures, after.get(s.takerId)!);
+  return presentOrder(o.itemType, r.fills, r.after, after.get(o.takerId)!);
 }
 
 /**
@@ -213,17 +174,25 @@ async function settle(work: Work, c: OrderContext, s: Settlement): Promise<Order
  * and own offer, each maker's units and the offer it took from, balances as the ledger left them.
  */
 export function positionsAfter(
-  s: Pick<Settlement, 'side' | 'takerId' | 'fills' | 'heldChange' | 'ownOffer' | 'before'>,
+  s: {
+    side: Side;
+    takerId: number;
+    fills: readonly Fill[];
+    heldChange: number;
+    /** For an offer order: the taker's offer on its side becomes `rest` units at `price` (0: none). */
+    ownOffer?: { price: number; rest: number };
+    before: ReadonlyMap<number, MarketPosition>;
+  },
   balances: ReadonlyMap<string, number> | undefined,
   now: Date,
-): Map<number, market.Position> {
-  const after = new Map<number, market.Position>();
-  const balanceOf = (p: market.Position) => balances?.get(account.available(p.userId)) ?? p.balance;
+): Map<number, MarketPosition> {
+  const after = new Map<number, MarketPosition>();
+  const balanceOf = (p: MarketPosition) => balances?.get(account.available(p.userId)) ?? p.balance;
   const shrink = (o: StandingOffer | null, by: number) =>
     o && o.quantity > by ? { ...o, quantity: o.quantity - by } : null;
   const bought = s.side === 'BUY';
   for (const f of s.fills) {
-    const p = s.before.positions.get(f.makerId)!;
+    const p = s.before.get(f.makerId)!;
     after.set(f.makerId, {
       ...p,
       quantity: p.quantity + (bought ? -f.quantity : f.quantity),
@@ -233,7 +202,7 @@ export function positionsAfter(
       balance: balanceOf(p),
     });
   }
-  const me = s.before.positions.get(s.takerId)!;
+  const me = s.before.get(s.takerId)!;
   const units = s.fills.reduce((n, f) => n + f.quantity, 0);
   const own =
     s.ownOffer &&

@@ -7,6 +7,7 @@ import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { mulberry32 } from '../../test/random';
 
 /*
  * The market under real concurrency, on PostgreSQL with its pool: orders on one book run one at a time under the
@@ -132,15 +133,3 @@ describe.skipIf(missingRealServices({ postgres: true }))('the market under concu
     expect(units!.n).toBe(30 * 20 * items.length);
   }, 120_000);
 });
-
-/** A small seeded generator, so a failing run can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -1,11 +1,11 @@
 import { isoTime } from '../../../../common/time';
 import type { Offer, OrderAnswer, TradeData } from '../../../../common/api/market';
 import type { Fill, MarketFigures, MonthOfTrades } from '../../../../common/market';
-import type { Position } from './market.repository';
+import type { MarketPosition } from '../../ledger/market';
 
 /** The fields of the market that leave the server. */
 
-export function presentOrder(itemType: string, fills: Fill[], market: MarketFigures, me: Position): OrderAnswer {
+export function presentOrder(itemType: string, fills: Fill[], market: MarketFigures, me: MarketPosition): OrderAnswer {
   return {
     itemType,
     filled: fills.reduce((n, f) => n + f.quantity, 0),

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type {
   Notification,
   NotificationFilter,
@@ -34,21 +33,11 @@ export interface NotificationEvent {
 export async function recordEvents(work: Work, events: readonly NotificationEvent[]): Promise<void> {
   if (events.length === 0) return;
   await repo.insertEvents(work.tx, events);
-  announce(work, events);
+  announceEvents(work, events);
 }
 
-/**
- * The same record as SQL, for a command that writes it in one statement with its own changes (a market order
- * writes its book, its trades and its makers' events at once); undefined when there is nothing to record. The
- * `newNotification` messages wait in the unit of work like every live event: they go out only if it commits.
- */
-export function eventsInsert(work: Work, events: readonly NotificationEvent[]): SQL | undefined {
-  if (events.length === 0) return undefined;
-  announce(work, events);
-  return repo.insertSql(events);
-}
-
-function announce(work: Work, events: readonly NotificationEvent[]): void {
+/** Rings the bell of each user an event is for (sent after the commit), once per user. */
+export function announceEvents(work: Work, events: readonly Pick<NotificationEvent, 'userId' | 'topic'>[]): void {
   const told = new Set<number>();
   for (const e of events) {
     if (told.has(e.userId)) continue;
