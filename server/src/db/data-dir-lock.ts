@@ -121,8 +121,11 @@ function takeOver(dir: string, lockPath: string, seenRaw: string | undefined): v
     fs.mkdirSync(mutex);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    // A taker died inside its few lines here: its mutex goes stale like a lock; else another is at work now.
-    if (Date.now() - fs.statSync(mutex).mtimeMs <= STALE_MS) throw new DataDirLockedError(dir);
+    // A taker died inside its few lines here: its mutex goes stale like a lock; else another is at work now. A
+    // mutex gone by the time we look means that taker has just finished: look at the lock again.
+    const since = mtimeMs(mutex);
+    if (since === undefined) return;
+    if (Date.now() - since <= STALE_MS) throw new DataDirLockedError(dir);
     fs.rmSync(mutex, { recursive: true, force: true });
     return;
   }
@@ -131,6 +134,16 @@ function takeOver(dir: string, lockPath: string, seenRaw: string | undefined): v
     if (now.state === 'stale' && now.raw === seenRaw) fs.rmSync(lockPath, { recursive: true, force: true });
   } finally {
     fs.rmSync(mutex, { recursive: true, force: true });
+  }
+}
+
+/** A file's modification time, or undefined when it is gone. */
+function mtimeMs(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
   }
 }
 
