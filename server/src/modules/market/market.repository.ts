@@ -3,7 +3,7 @@ import type { MarketFigures, Side } from '../../../../common/market';
 import { rows, type Executor } from '../../db/connection';
 import { account } from '../../ledger/ledger';
 
-/** All of the market's SQL. Every write runs inside an order's transaction, under its item's book lock. */
+/** The market's reads and the graph unlock; an order's own writes are the ledger's (`marketOrder`, ledger/market.ts). */
 
 /** A side of a book in matching order: best price (lowest ask, highest bid), then oldest. */
 const bestFirst = (side: Side, alias = '') =>

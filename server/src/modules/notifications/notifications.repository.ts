@@ -26,11 +26,6 @@ export function targetOf(e: NotificationEvent): string {
 }
 
 export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
-  await exec.execute(insertSql(events));
-}
-
-/** The insert of `events`, for a caller that writes it in one statement with its own changes. */
-export function insertSql(events: readonly NotificationEvent[]): SQL {
   const values = sql.join(
     events.map(
       (e) =>
@@ -40,9 +35,9 @@ export function insertSql(events: readonly NotificationEvent[]): SQL {
     ),
     sql`, `,
   );
-  return sql`INSERT INTO notification_events
+  await exec.execute(sql`INSERT INTO notification_events
           (user_id, topic, actor_id, picture_id, comment_id, amount, item, message, target)
-        VALUES ${values}`;
+        VALUES ${values}`);
 }
 
 const idList = (ids: readonly number[]) =>
