@@ -21,14 +21,14 @@ export function isCashTenant(req: Pick<FastifyRequest, 'host'>, ctx: Pick<AppCon
 export const tenantOf = (req: Pick<FastifyRequest, 'host'>, ctx: Pick<AppContext, 'config'>): Tenant =>
   isCashTenant(req, ctx) ? 'cash' : 'charity';
 
-/** `name.localhost:port`: a name under localhost, which RFC 6761 has resolve to the reader's own machine. */
+/** `name.localhost:port`: a name under localhost, which always resolves to the reader's own machine. */
 const LOOPBACK_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+localhost(:\d+)?$/;
 
 /**
  * A charity host links may point at: listed in CHARITY_HOSTS, or a name under localhost on the port of a cash host
  * `localhost:port` (`green.localhost:3000` beside the default `localhost:3000`, the README's walk-through). The
  * latter can only ever lead the reader to their own machine, so a forged Host cannot send a link, or its secret,
- * anywhere else.
+ * anywhere else (docs/decisions.md, issue 22 item 14).
  */
 function isKnownCharityHost(host: string, config: AppContext['config']): boolean {
   if (config.charityHosts.has(host)) return true;
