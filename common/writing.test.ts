@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_TEXT_HINT,
+  MAX_MARKS_PER_CHARACTER,
   MAX_MESSAGE_LENGTH,
   TOO_LONG_HINT,
+  TOO_MANY_MARKS_HINT,
   characters,
   chatCost,
   checkText,
@@ -174,6 +176,54 @@ describe('characters no one can write', () => {
 
   it('a line break inside a text refuses it', () => {
     expect(checkText('ab\ncd', owning(26))).toEqual({ ok: false, hint: "You can't write \n" });
+  });
+});
+
+describe('accent marks on one character (combining marks, "Zalgo")', () => {
+  const ACUTE = '\u0301';
+  const TILDE = '\u0303';
+  const zalgo = 'a' + '\u0338\u0322\u0334'.repeat(1301); // 3,903 marks on one letter
+
+  it('allows a letter with up to 2 marks to those who may write accented letters', () => {
+    expect(MAX_MARKS_PER_CHARACTER).toBe(2);
+    expect(refusalOf(`e${ACUTE}`, owning(26))).toBeNull();
+    expect(refusalOf(`e${ACUTE}${TILDE}`, owning(26))).toBeNull();
+    expect(refusalOf(`e${ACUTE}${TILDE}`, author())).toBeNull();
+  });
+
+  it('refuses a third mark, in words, even to a writer owning every letter, without quoting the character', () => {
+    expect(TOO_MANY_MARKS_HINT).toBe('At most 2 accent marks on one character');
+    expect(refusalOf(`e${ACUTE}${TILDE}${ACUTE}`, owning(26))).toBe(TOO_MANY_MARKS_HINT);
+    expect(refusalOf(`e${ACUTE}${TILDE}${ACUTE}`, author())).toBe(TOO_MANY_MARKS_HINT);
+    expect(refusalOf(zalgo, author())).toBe(TOO_MANY_MARKS_HINT);
+    // Marks with no letter under them, and marks on an emoji, are held to the same bound.
+    expect(refusalOf(ACUTE.repeat(3), author())).toBe(TOO_MANY_MARKS_HINT);
+    expect(refusalOf(`🔥${ACUTE.repeat(3)}`, owning(26, ['UNCOMMON_EMOJI_FIRE']))).toBe(TOO_MANY_MARKS_HINT);
+  });
+
+  it('refuses the 3,903-mark message that once cost one character, though it is still one character long', () => {
+    expect(textLength(zalgo)).toBe(1);
+    expect(checkText(zalgo, author())).toEqual({ ok: false, hint: TOO_MANY_MARKS_HINT });
+    expect(checkText(`Hi ${zalgo}`, owning(26))).toEqual({ ok: false, hint: TOO_MANY_MARKS_HINT });
+  });
+
+  it('bounds anything else that joins into one character: a run of Hangul jamo is not one paid character', () => {
+    const jamo = '\u1100'.repeat(40) + '\u1161'; // leading consonants join without limit
+    expect(textLength(jamo)).toBe(1);
+    expect(refusalOf(jamo, author())).toBe(TOO_MANY_MARKS_HINT);
+    expect(refusalOf('\u1100\u1161\u11A8', author())).toBeNull(); // a syllable spelt in its three jamo
+  });
+
+  it('so no accepted text is more than three code points a character: its cost follows what it stores', () => {
+    const heaviest = `e${ACUTE}${TILDE}`.repeat(MAX_MESSAGE_LENGTH);
+    expect(checkText(heaviest, author())).toEqual({ ok: true });
+    expect([...heaviest].length).toBe(3 * textLength(heaviest));
+  });
+
+  it('leaves the emojis of the catalogue and their variation selectors alone', () => {
+    const w = owning(26, ['UNCOMMON_EMOJI_HEART', 'UNCOMMON_EMOJI_SUN', 'ELUSIVE_EMOJI_COMET']);
+    for (const e of ['❤️', '❤', '☀️', '☄️']) expect(refusalOf(e, w)).toBeNull();
+    expect(refusalOf('👨‍👩‍👧', w)).toBe('No one can write 👨‍👩‍👧');
   });
 });
 

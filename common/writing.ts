@@ -13,6 +13,14 @@ export const MAX_MESSAGE_LENGTH = 500;
 /** How many distinct letters unlock each kind of character (SPEC §5). */
 export const UNLOCK = { space: 5, uppercase: 10, punctuation: 15, digits: 20, everything: 26 } as const;
 
+/**
+ * Combining marks (accents) one character may carry. Marks stack on their base without limit in Unicode, so a
+ * single "character" of thousands of marks would pass the length limit, cost one character and paint over a whole
+ * room; two is as many as any language's letters need (docs/decisions.md, issue 22 item 30).
+ */
+export const MAX_MARKS_PER_CHARACTER = 2;
+export const TOO_MANY_MARKS_HINT = `At most ${MAX_MARKS_PER_CHARACTER} accent marks on one character`;
+
 /** The punctuation that 15 letters unlock; every other printable character needs all 26. */
 export const PUNCTUATION = ['.', ',', '!', '?', '-'] as const;
 
@@ -69,8 +77,25 @@ function emojiOf(char: string) {
 /** How many distinct letters the writer counts as owning. */
 const letterCount = (w: Writer) => (w.allLetters ? UNLOCK.everything : w.letters.size);
 
+const MARK = /\p{M}/u;
+const VARIATION = /[\uFE00-\uFE0F]/u;
+
+/**
+ * Whether a character carries more than MAX_MARKS_PER_CHARACTER marks. A character that is not an emoji is counted
+ * in code points after its first, not only marks, so nothing else that joins into one character (a run of Hangul
+ * jamo, extenders) makes one paid character out of many. An emoji sequence (ZWJ, skin tones) may be longer, but
+ * not by marks; every emoji of the catalogue is one or two code points, so none of this refuses one.
+ */
+function tooManyMarks(char: string): boolean {
+  const points = [...char];
+  if (points.length > 1 + MAX_MARKS_PER_CHARACTER && !PICTOGRAPHIC.test(char)) return true;
+  return points.filter((p) => MARK.test(p) && !VARIATION.test(p)).length > MAX_MARKS_PER_CHARACTER;
+}
+
 /** Why this writer cannot write this one character (SPEC §5's hint text), or null when they can. */
 export function refusalOf(char: string, w: Writer): string | null {
+  // First: the other hints quote the character, and this one may be thousands of code points long.
+  if (tooManyMarks(char)) return TOO_MANY_MARKS_HINT;
   const count = letterCount(w);
   if (/^[a-z]$/.test(char)) {
     const upper = char.toUpperCase();

@@ -96,6 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db: ctx.db,
     now: ctx.now,
     onError: (err) => app.log.error({ err }, 'redis (rate limits)'),
+    events: {
+      away: (err) => app.log.warn({ reason: err.message }, 'redis away: rate-limit counters in the database meanwhile'),
+      back: (folded) => app.log.info({ folded }, 'redis back: rate-limit counters in Redis again'),
+    },
   });
   app.addHook('onClose', async () => counters.close());
 

@@ -23,7 +23,10 @@ export interface Config {
   /** Set when top-up runs through Stripe; undefined means the built-in demo provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   smtpUrl: string | undefined;
+  /** MAIL_FROM: the address mails are sent from; the name shown is the tenant's brand (mail/mailer.ts). */
   mailFrom: string;
+  /** DATA_DIR_MIN_FREE_MB in bytes: /api/health answers 503 when DATA_DIR has less free space (0: not checked). */
+  dataDirMinFreeBytes: number;
   google: { clientId: string; jwksUrl: string } | undefined;
   logLevel: string;
   /** Requests per minute per IP on login and registration. */
@@ -176,7 +179,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? { secretKey: stripeKey!, webhookSecret: stripeHook!, apiUrl: env.STRIPE_API_URL || undefined }
       : undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'The Wall <no-reply@localhost>',
+    mailFrom: env.MAIL_FROM || 'no-reply@localhost',
+    dataDirMinFreeBytes: int(env, 'DATA_DIR_MIN_FREE_MB', 64) * 1024 * 1024,
     google: googleClient
       ? { clientId: googleClient, jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs' }
       : undefined,

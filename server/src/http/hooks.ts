@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../common/errors';
 import type { App, AppContext } from '../context';
+import { OUT_OF_SPACE_TEXT } from '../../../common/errors';
+import { isOutOfSpace } from '../db/out-of-space';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { InsufficientFunds } from '../ledger/ledger';
 import { HttpError, serviceUnavailable } from './errors';
@@ -66,6 +68,11 @@ export function registerErrorHandler(app: App): void {
     // Every 400 is a list of {field, errorText} (DESIGN.md §2), also Fastify's own (unparseable JSON, wrong type).
     if (status === 400) return reply.code(400).send([{ field: 'body', errorText: err.message }]);
     if (status > 400 && status < 500) return reply.code(status).send({ message: err.message });
+    // A full disk (a stored image, the embedded database): nothing was saved or charged (docs/decisions.md, issue 22).
+    if (isOutOfSpace(err)) {
+      req.log.error({ reason: err.message }, 'out of storage space');
+      return reply.code(507).send({ message: OUT_OF_SPACE_TEXT });
+    }
     if (isDatabaseUnavailable(err)) {
       // Expected while the database restarts or hangs: one line without a stack, and the client is told to retry
       // (a money call with the same Idempotency-Key returns its first answer if it did go through).

@@ -42,3 +42,34 @@ describe('publicOrigin without PUBLIC_URL', () => {
     expect(publicOrigin({ protocol: 'http', host: '127.0.0.1:3000' }, config)).toBe('http://127.0.0.1:3000');
   });
 });
+
+describe('publicOrigin on a charity tenant (issue 22 item 14)', () => {
+  const dev = { config: loadConfig({ PORT: '3000' }) };
+  it("answers a name under localhost on a cash host's port: it can only lead to the reader's own machine", () => {
+    expect(publicOrigin({ protocol: 'http', host: 'green.localhost:3000' }, dev)).toBe('http://green.localhost:3000');
+    expect(publicOrigin({ protocol: 'http', host: 'a.b.localhost:3000' }, dev)).toBe('http://a.b.localhost:3000');
+  });
+
+  it('answers no other loopback-looking host', () => {
+    for (const host of [
+      'green.localhost:3001',
+      'green.localhost',
+      'localhost.evil.example:3000',
+      '-x.localhost:3000',
+    ]) {
+      expect(publicOrigin({ protocol: 'http', host }, dev), host).toBe('http://localhost:3000');
+    }
+  });
+
+  it('prefers a known charity host to PUBLIC_URL, which stays the link of cash hosts and unknown ones', () => {
+    const config = {
+      config: loadConfig({ PORT: '3000', PUBLIC_URL: 'https://wall.example', CHARITY_HOSTS: 'green.example' }),
+    };
+    expect(publicOrigin({ protocol: 'https', host: 'green.example' }, config)).toBe('https://green.example');
+    expect(publicOrigin({ protocol: 'http', host: 'green.localhost:3000' }, config)).toBe(
+      'http://green.localhost:3000',
+    );
+    expect(publicOrigin({ protocol: 'http', host: 'localhost:3000' }, config)).toBe('https://wall.example');
+    expect(publicOrigin({ protocol: 'http', host: 'evil.example' }, config)).toBe('https://wall.example');
+  });
+});

@@ -9,7 +9,5 @@ export const chatRoomJob: Job = {
   name: 'chat-room',
   lock: 727277,
   everyMs: 2_000,
-  async run(ctx, tx) {
-    await refreshChatRoom(ctx, tx);
-  },
+  run: (ctx, tx) => refreshChatRoom(ctx, tx),
 };

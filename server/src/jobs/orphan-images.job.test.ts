@@ -89,6 +89,27 @@ describe('the orphan image cleanup job', () => {
     }
   });
 
+  it('removes the stale partial files of writes that never finished, and leaves a write in progress alone', async () => {
+    fs.mkdirSync(path.dirname(store.file('x')), { recursive: true });
+    const partial = (ageMs: number) => {
+      const name = `${randomBytes(32).toString('hex')}.jpg.${randomBytes(6).toString('hex')}.tmp`;
+      fs.writeFileSync(store.file(name), randomBytes(217 * 1024)); // the 217 KB left by a full disk
+      age(store.file(name), ageMs);
+      return name;
+    };
+    const stale = partial(ORPHAN_GRACE_MS + HOUR);
+    const writing = partial(0);
+    const notOurs = 'notes.tmp';
+    fs.writeFileSync(store.file(notOurs), 'x');
+    age(store.file(notOurs), ORPHAN_GRACE_MS + HOUR);
+
+    expect(await runJob(store.app.ctx, orphanImagesJob)).toBe(true);
+
+    expect(store.exists(stale)).toBe(false);
+    expect(store.exists(writing)).toBe(true);
+    expect(store.exists(notOurs)).toBe(true); // only the store's own kind of partial file
+  });
+
   it('keeps a file that was written again after it was listed (the same image uploaded meanwhile)', async () => {
     const key = await store.orphan(ORPHAN_GRACE_MS + HOUR);
     const storage = localStorageFor(store.app.config.dataDir);

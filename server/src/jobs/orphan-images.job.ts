@@ -14,15 +14,19 @@ const BATCH = 500;
 
 /**
  * Removes stored images no picture uses: files written by an upload whose commit failed, and those left behind
- * before uploads stored their file only once paid. Hourly, one instance at a time.
+ * before uploads stored their file only once paid; and the partial files of writes that never finished (a process
+ * killed mid-write). Hourly, one instance at a time.
  */
 export const orphanImagesJob: Job = {
   name: 'orphan-images',
   lock: 727276,
   everyMs: 60 * 60_000,
   async run(ctx, tx) {
-    const removed = await removeOrphanImages(tx, localStorageFor(ctx.config.dataDir), ctx.now());
+    const storage = localStorageFor(ctx.config.dataDir);
+    const removed = await removeOrphanImages(tx, storage, ctx.now());
     if (removed > 0) ctx.log.info({ removed }, 'removed stored images no picture uses');
+    const partials = await storage.removePartialsOlder(new Date(ctx.now().getTime() - ORPHAN_GRACE_MS));
+    if (partials > 0) ctx.log.info({ removed: partials }, 'removed partial image files of writes that never finished');
   },
 };
 

@@ -13,22 +13,30 @@ export interface Job {
   atStart?: boolean;
   /**
    * The work, inside the transaction that holds the lock: use `tx` for every query (on the embedded database the
-   * outer connection is the one this transaction holds).
+   * outer connection is the one this transaction holds). Nothing in it may wait on Redis, the network or anything
+   * slow but the database: a transaction waiting holds its locks and its connection (docs/decisions.md, issue 22
+   * item 27). Such work is the step it answers, run once the transaction has committed.
    */
-  run(ctx: AppContext, tx: Tx): Promise<void>;
+  run(ctx: AppContext, tx: Tx): Promise<void | AfterCommit>;
 }
+
+/** A job's work that waits on something outside the database, run after its transaction (and lock) are released. */
+export type AfterCommit = () => Promise<void>;
 
 /**
  * Runs a job once if no other instance is running it: the advisory lock is held by a transaction for as long as
- * the job takes, and released by its end even if the process dies. Answers whether this call ran it.
+ * the job's database work takes, and released by its end even if the process dies; then its after-commit step, if
+ * it has one. Answers whether this call ran it.
  */
 export async function runJob(ctx: AppContext, job: Job): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const ran = await ctx.db.transaction(async (tx) => {
     const [lock] = await rows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
     if (!lock?.ok) return false;
-    await job.run(ctx, tx);
-    return true;
+    return { after: await job.run(ctx, tx) };
   });
+  if (!ran) return false;
+  if (ran.after) await ran.after();
+  return true;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Dir } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isSpaceCode, OutOfSpaceError } from '../db/out-of-space';
 import {
   contentTypeOfKey,
   imageUrl,
@@ -14,6 +15,9 @@ import {
 
 const isMissing = (err: unknown) => (err as { code?: string }).code === 'ENOENT';
 
+/** A file `put` writes aside before renaming it into place: `<key>.<12 hex>.tmp`. */
+const PARTIAL = /^[0-9a-f]{64}\.(jpg|webp)\.[0-9a-f]{12}\.tmp$/;
+
 /** Images as files under DATA_DIR/images, served by the app at /images/<key>. */
 export class LocalDiskStorage implements Storage {
   constructor(private readonly dir: string) {}
@@ -25,8 +29,15 @@ export class LocalDiskStorage implements Storage {
     // Write aside then rename: a reader never sees half a file, and two writers of the same content both win.
     // Always written, even when present: the fresh modification time tells the cleanup job the file is in use.
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, file);
+    try {
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, file);
+    } catch (err) {
+      // A write that failed halfway (a full disk) leaves no partial file (docs/decisions.md, issue 22 item 29).
+      await fs.rm(temp, { force: true }).catch(() => {});
+      if (isSpaceCode((err as { code?: unknown }).code)) throw new OutOfSpaceError({ cause: err });
+      throw err;
+    }
     return key;
   }
 
@@ -61,6 +72,29 @@ export class LocalDiskStorage implements Storage {
         if (!isMissing(err)) throw err; // removed since the directory was read
       }
     }
+  }
+
+  async removePartialsOlder(before: Date): Promise<number> {
+    let dir: Dir;
+    try {
+      dir = await fs.opendir(this.dir);
+    } catch (err) {
+      if (isMissing(err)) return 0;
+      throw err;
+    }
+    let removed = 0;
+    for await (const entry of dir) {
+      if (!entry.isFile() || !PARTIAL.test(entry.name)) continue;
+      const file = path.join(this.dir, entry.name);
+      try {
+        if ((await fs.stat(file)).mtime.getTime() >= before.getTime()) continue; // a write may still be going on
+        await fs.unlink(file);
+        removed++;
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    return removed;
   }
 
   async removeIfOlder(key: string, before: Date): Promise<boolean> {

@@ -27,6 +27,12 @@ export interface Storage {
    * again after it was listed stays). Answers whether it removed it.
    */
   removeIfOlder(key: string, before: Date): Promise<boolean>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-write) and last touched before
+   * `before`; answers how many. A `put` that fails cleans up after itself, and throws OutOfSpaceError
+   * (db/out-of-space.ts) when there was no room.
+   */
+  removePartialsOlder(before: Date): Promise<number>;
 }
 
 export const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp' };

@@ -1,6 +1,6 @@
 import type { App, AppContext } from '../../context';
 import { tooManyRequests, unauthorized } from '../../http/errors';
-import { publicOrigin } from '../../http/tenant';
+import { publicOrigin, tenantOf } from '../../http/tenant';
 import {
   BearerHeaders,
   IgnoredBody,
@@ -38,7 +38,8 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
     '/api/auth/register',
     { config: perIp, schema: { tags: ['auth'], body: RegisterBody, response: { 200: UrlAnswer, ...errors } } },
     async (req, reply) => {
-      const { userId } = await register(ctx, req.body, publicOrigin(req, ctx));
+      const site = { origin: publicOrigin(req, ctx), tenant: tenantOf(req, ctx) };
+      const { userId } = await register(ctx, req.body, site);
       // The account exists: a counter store hiccup must not turn its creation into an error.
       await auth.signedUpFrom(req.body.username, req.ip).catch((err) => req.log.error({ err }, 'sign-up address'));
       await createSession(ctx, ctx.db, reply, userId);

@@ -1,9 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { brandOf, type Tenant } from '../../../../common/brand';
 import type { FieldError } from '../../../../common/errors';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { badRequest, fieldError } from '../../http/errors';
 import { openUserAccounts } from '../../ledger/commands';
+import type { Mail } from '../../mail/mailer';
+import { deliver, queueMail } from '../../mail/outbox';
 import {
   emailSecretOf,
   insertUser,
@@ -32,11 +35,18 @@ export async function createAccount(tx: Executor, user: NewUser): Promise<Insert
   return inserted;
 }
 
+/** Where a request came from, for the mails it causes: the base of their links, and the tenant they are from. */
+export interface MailSite {
+  /** http/tenant.ts `publicOrigin`: the tenant the request came to, whenever its host is a known one. */
+  origin: string;
+  tenant: Tenant;
+}
+
 /**
- * Creates the account in one transaction, then mails the verification link. Every field problem is reported at
- * once, so the form can show them all.
+ * Creates the account and queues its verification mail in one transaction, then sends the mail (the outbox retries
+ * it if that fails). Every field problem is reported at once, so the form can show them all.
  */
-export async function register(ctx: AppContext, input: RegisterInput, siteUrl: string): Promise<{ userId: number }> {
+export async function register(ctx: AppContext, input: RegisterInput, site: MailSite): Promise<{ userId: number }> {
   const email = input.email.trim();
   const problems: FieldError[] = [];
   const nameProblem =
@@ -51,18 +61,24 @@ export async function register(ctx: AppContext, input: RegisterInput, siteUrl: s
   // Hashing takes tens of milliseconds: do it before the transaction, not while holding it open.
   const passwordHash = await hashPassword(input.password);
   const secret = randomBytes(32).toString('base64url');
-  const inserted = await ctx.transact(({ tx }) =>
-    createAccount(tx, {
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.emailVerifyHours * 3_600_000);
+  const inserted = await ctx.transact(async ({ tx }) => {
+    const account = await createAccount(tx, {
       username: input.username,
       email,
       passwordHash,
       emailSecretHash: sha256(secret),
-      emailSecretExpiresAt: new Date(ctx.now().getTime() + ctx.config.emailVerifyHours * 3_600_000),
-    }),
-  );
+      emailSecretExpiresAt: expiresAt,
+    });
+    if (!('id' in account)) return account;
+    const mail = verificationMail(account.id, email, secret, site);
+    return { id: account.id, mail: await queueMail(tx, mail, { now, expiresAt }) };
+  });
   if (!('id' in inserted)) throw fieldError('username', TEXT.usernameTaken); // lost a race for the name
 
-  await sendVerification(ctx, inserted.id, email, secret, siteUrl);
+  // The account exists and the user is signed in; a mail that fails now is retried by the outbox, never an error.
+  await deliver(ctx, inserted.mail);
   return { userId: inserted.id };
 }
 
@@ -117,22 +133,14 @@ export async function verifyEmail(ctx: AppContext, userId: number, secret: strin
   throw fieldError('secret', VERIFY_TEXT.expired);
 }
 
-async function sendVerification(
-  ctx: AppContext,
-  userId: number,
-  email: string,
-  secret: string,
-  siteUrl: string,
-): Promise<void> {
-  const link = `${siteUrl}/verify-email?userId=${userId}&secret=${encodeURIComponent(secret)}`;
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Confirm your email address',
-      text: `Welcome to the wall!\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nIf you did not sign up, ignore this message.\n`,
-    });
-  } catch (err) {
-    // The account exists and the user is signed in; a lost mail must not turn that into an error.
-    ctx.log.error({ err, userId }, 'verification mail not sent');
-  }
+/** The verification mail, from the tenant the user signed up on (its brand, a link to its host). */
+function verificationMail(userId: number, email: string, secret: string, site: MailSite): Mail {
+  const link = `${site.origin}/verify-email?userId=${userId}&secret=${encodeURIComponent(secret)}`;
+  const brand = brandOf(site.tenant).title;
+  return {
+    to: email,
+    senderName: brand,
+    subject: 'Confirm your email address',
+    text: `Welcome to ${brand}!\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nIf you did not sign up, ignore this message.\n`,
+  };
 }

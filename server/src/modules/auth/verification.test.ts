@@ -47,6 +47,46 @@ describe('links in verification mails', () => {
   });
 });
 
+describe('verification mails on the tenant the user signed up on (issue 22 item 14)', () => {
+  const on = (host: string) => ({ host, origin: `http://${host}` });
+  const mailOf = (t: TestApp, email: string) => t.mailer.sent.find((m) => m.to === email)!;
+
+  it("link to green.localhost:3000 and come from 'The green app' in the README's walk-through, nothing configured", async () => {
+    t = await startTestApp();
+    const res = await t.client().post('/api/auth/register', account('green@example.test'), on('green.localhost:3000'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mailTo(t, 'green@example.test').origin).toBe('http://green.localhost:3000');
+    expect(mailOf(t, 'green@example.test').senderName).toBe('The green app');
+    expect(mailOf(t, 'green@example.test').text).toContain('Welcome to The green app!');
+
+    await t.client().post('/api/auth/register', account('flex@example.test'), on('localhost:3000'));
+    expect(mailTo(t, 'flex@example.test').origin).toBe('http://localhost:3000');
+    expect(mailOf(t, 'flex@example.test').senderName).toBe('The ultimate flex');
+  });
+
+  it('never link to a name under localhost on another port than a cash host, nor to a lookalike', async () => {
+    t = await startTestApp();
+    for (const [i, host] of [
+      'green.localhost:4000',
+      'localhost.evil.example:3000',
+      'green.localhost.evil.example:3000',
+    ].entries()) {
+      await t.client().post('/api/auth/register', account(`odd${i}@example.test`), on(host));
+      expect(mailTo(t, `odd${i}@example.test`).origin, host).toBe('http://localhost:3000');
+      expect(mailOf(t, `odd${i}@example.test`).senderName, host).toBe('The green app'); // the tenant it was sent from
+    }
+  });
+
+  it('link to a configured charity host even with PUBLIC_URL set, and cash sign-ups to PUBLIC_URL', async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: 'https://wall.example', CHARITY_HOSTS: 'green.example' } });
+    await t.client().post('/api/auth/register', account('e@example.test'), on('green.example'));
+    expect(mailTo(t, 'e@example.test').origin).toBe('http://green.example');
+    await t.client().post('/api/auth/register', account('f@example.test'), on('localhost:3000'));
+    expect(mailTo(t, 'f@example.test').origin).toBe('https://wall.example');
+    expect(mailOf(t, 'f@example.test').senderName).toBe('The ultimate flex');
+  });
+});
+
 describe('checkout redirects', () => {
   it('send the payment window to a configured host, not to X-Forwarded-Host', async () => {
     t = await startTestApp();

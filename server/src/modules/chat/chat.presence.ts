@@ -52,7 +52,9 @@ export class RedisPresence implements ChatPresence {
 
   static async connect(url: string, prefix: string, onError: (err: Error) => void): Promise<RedisPresence> {
     const { Redis } = await import('ioredis');
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2_000 });
+    // A command fails at once while Redis is away (no offline queue) and within a second when it hangs: the room
+    // then counts this instance's own users rather than keep a request or the room job waiting.
+    const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1_000 });
     redis.on('error', onError);
     await redis.connect();
     const presence = new RedisPresence(redis, prefix);
@@ -78,11 +80,20 @@ export class RedisPresence implements ChatPresence {
     await this.redis.srem(this.usersKey, userId);
   }
 
+  /**
+   * The union over live instances; while Redis is away, this instance's own users (docs/decisions.md, issue 22 item
+   * 27): a count too low for a while beats a room that cannot say who is there. Its set is rewritten at the next
+   * renewal once Redis is back.
+   */
   async online(): Promise<Set<number>> {
-    const live = await this.redis.zrangebyscore(`${this.prefix}instances`, Date.now() - INSTANCE_TTL_MS, '+inf');
-    if (live.length === 0) return new Set();
-    const ids = await this.redis.sunion(...live.map((i) => `${this.prefix}users:${i}`));
-    return new Set(ids.map(Number));
+    try {
+      const live = await this.redis.zrangebyscore(`${this.prefix}instances`, Date.now() - INSTANCE_TTL_MS, '+inf');
+      if (live.length === 0) return new Set();
+      const ids = await this.redis.sunion(...live.map((i) => `${this.prefix}users:${i}`));
+      return new Set(ids.map(Number));
+    } catch {
+      return new Set(this.mine);
+    }
   }
 
   async close(): Promise<void> {

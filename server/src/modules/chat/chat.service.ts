@@ -3,7 +3,6 @@ import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
 import { liveEvent } from '../../../../common/live';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/connection';
-import { serviceUnavailable } from '../../http/errors';
 import { openPresence, type ChatPresence } from './chat.presence';
 import { presentMessage } from './chat.presenter';
 import * as chat from './chat.repository';
@@ -109,26 +108,28 @@ export async function lastMessages(ctx: AppContext) {
 
 /** GET /api/chat-room/online-users-without-me. */
 export async function onlineWithoutMe(ctx: AppContext, userId: number | null): Promise<number> {
-  const online = await roomOf(ctx)
-    .presence.online()
-    .catch((err: unknown) => {
-      // Redis away: like the database away, a plain 503 the client retries, not a 500.
-      ctx.log.warn({ reason: (err as Error).message }, 'chat presence unavailable');
-      throw serviceUnavailable();
-    });
+  const online = await roomOf(ctx).presence.online();
   return online.size - (userId !== null && online.has(userId) ? 1 : 0);
 }
 
 /**
- * The room job's work (jobs/chat-room.job.ts), one instance at a time: a price that fell by time alone, and an
- * online count that changed without a join or leave here (an instance died), are broadcast. Under the room's lock,
- * so a send in flight does not broadcast an older price after this one.
+ * The room job's work (jobs/chat-room.job.ts), one instance at a time: a price that fell by time alone is broadcast,
+ * under the room's lock, so a send in flight does not broadcast an older price after this one. The answer is the
+ * step for after the commit: an online count that changed without a join or leave here (an instance died) is
+ * broadcast. Nothing here waits on Redis while the transaction is open (docs/decisions.md, issue 22 item 27): the
+ * presence registry is read after the commit, and the price is handed to the bus without waiting for it.
  */
-export async function refreshChatRoom(ctx: AppContext, tx: Tx): Promise<void> {
+export async function refreshChatRoom(ctx: AppContext, tx: Tx): Promise<() => Promise<void>> {
   await chat.lockRoom(tx);
   const price = await unitPrice(ctx, tx);
   if (await chat.replaceIfChanged(tx, 'unit_price', price)) {
-    await ctx.bus.publish('chat', 'newMessagePrice', { newPrice: price });
+    // Handed over now, under the lock, so it is queued on the bus before any later send's price; not awaited, since
+    // a bus waiting on a Redis that is away would hold the room, and every send, for as long.
+    ctx.bus
+      .publish('chat', 'newMessagePrice', { newPrice: price })
+      .catch((err: Error) => ctx.log.warn({ reason: err.message }, 'chat price not broadcast'));
   }
-  if (rooms.has(ctx)) await broadcastOnlineCount(ctx, tx);
+  return async () => {
+    if (rooms.has(ctx)) await broadcastOnlineCount(ctx);
+  };
 }

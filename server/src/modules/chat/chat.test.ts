@@ -119,6 +119,21 @@ describe('sending a chat message', () => {
     expect((await carol.client.post('/api/user/message', { sendAmount: 10 })).statusCode).toBe(400);
   });
 
+  it('refuses a character of 3,903 combining marks ("Zalgo") in words and charges nothing, even with every letter', async () => {
+    calm();
+    const dave = await chatter(1_000, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    const before = await messageCount();
+    const zalgo = 'a' + '\u0338\u0322\u0334'.repeat(1301);
+    const res = await send(dave, zalgo, 1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([{ field: 'message', errorText: 'At most 2 accent marks on one character' }]);
+    expect(await balance(dave)).toBe(1_000);
+    expect(await messageCount()).toBe(before);
+    // Two marks on a letter are an accented letter, which all 26 letters may write.
+    const accented = await send(dave, 'cafe\u0301 e\u0301\u0303', chatCost('cafe\u0301 e\u0301\u0303', 2));
+    expect(accented.statusCode, accented.body).toBe(200);
+  });
+
   it('answers 401 to a visitor', async () => {
     const res = await t.client().post('/api/user/message', { message: 'hello', sendAmount: 10, balance: 0 });
     expect(res.statusCode).toBe(401);

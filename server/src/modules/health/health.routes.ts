@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context';
+import { dataDirProblem } from '../../storage/data-dir';
 
 /** A database that has not answered in this long counts as down: a hung check would hang the load balancer too. */
 export const HEALTH_TIMEOUT_MS = 2_000;
+export const DATABASE_DOWN = 'The database does not answer.';
 
-/** 200 {ok: true} only while the database answers; load balancers take an instance out otherwise. */
+/**
+ * 200 {ok: true} only while the database answers and DATA_DIR takes writes; otherwise 503 {ok: false, reason}, and
+ * load balancers take the instance out. A full data directory counts (docs/decisions.md, issue 22 item 29): on the
+ * embedded database every write fails then while reads still answer, and on any database uploads fail.
+ */
 export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/health',
@@ -14,25 +20,46 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
       config: { skipSession: true },
       schema: {
         tags: ['operations'],
-        response: { 200: Type.Object({ ok: Type.Literal(true) }), 503: Type.Object({ ok: Type.Literal(false) }) },
+        response: {
+          200: Type.Object({ ok: Type.Literal(true) }),
+          503: Type.Object({
+            ok: Type.Literal(false),
+            reason: Type.String({ description: 'Why, in a sentence for the operator' }),
+          }),
+        },
       },
     },
     async (req, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          ctx.db.execute(sql`SELECT 1`),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer in ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-          }),
-        ]);
-        return { ok: true as const };
-      } catch (err) {
-        req.log.error({ err }, 'health check: database did not answer');
-        return reply.code(503).send({ ok: false as const });
-      } finally {
-        clearTimeout(timer);
-      }
+      const reason = await withinTime(problem(ctx));
+      if (reason === undefined) return { ok: true as const };
+      req.log.error({ reason }, 'health check failed');
+      return reply.code(503).send({ ok: false as const, reason });
     },
   );
+}
+
+/** The first thing wrong, or undefined: the database answering, then the data directory taking writes. */
+async function problem(ctx: AppContext): Promise<string | undefined> {
+  const [database, dataDir] = await Promise.all([
+    ctx.db.execute(sql`SELECT 1`).then(
+      () => undefined,
+      () => DATABASE_DOWN,
+    ),
+    dataDirProblem(ctx.config.dataDir, ctx.config.dataDirMinFreeBytes),
+  ]);
+  return database ?? dataDir;
+}
+
+/** A check that takes longer than HEALTH_TIMEOUT_MS is a failed one: a hung disk or database. */
+async function withinTime(check: Promise<string | undefined>): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    const text = `The database or the data directory did not answer within ${HEALTH_TIMEOUT_MS} ms.`;
+    timer = setTimeout(() => resolve(text), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

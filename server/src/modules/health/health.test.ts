@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEALTH_TIMEOUT_MS } from './health.routes';
 import { startTestApp, type TestApp } from '../../test/harness';
 
@@ -35,7 +39,7 @@ describe('GET /api/health without a database', () => {
     database.close = async () => {};
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ok: false });
+    expect(res.json()).toEqual({ ok: false, reason: 'The database does not answer.' });
   });
 });
 
@@ -57,5 +61,47 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('GET /api/health on a stalled
     expect(res.statusCode).toBe(503);
     expect(Date.now() - started).toBeLessThan(HEALTH_TIMEOUT_MS + 5_000); // slack for a loaded machine
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health on a full or unwritable data directory (issue 22 item 29)', () => {
+  let t: TestApp;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-health-'));
+  beforeAll(async () => {
+    t = await startTestApp({ config: { dataDir } });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    t.config.dataDirMinFreeBytes = 64 * 1024 * 1024;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
+  const failWrites = (code: string) =>
+    vi.spyOn(fsp, 'writeFile').mockRejectedValue(Object.assign(new Error(`${code}: write`), { code }));
+
+  it('answers 200 while the data directory takes writes and has room', async () => {
+    expect((await health()).statusCode).toBe(200);
+  });
+
+  it('answers 503 with the reason when a write there finds no room, though the database answers reads', async () => {
+    failWrites('ENOSPC');
+    const res = await health();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ok: false, reason: 'The data directory is full.' });
+  });
+
+  it('answers 503 when its free space is under DATA_DIR_MIN_FREE_MB, before the last block goes', async () => {
+    t.config.dataDirMinFreeBytes = Number.MAX_SAFE_INTEGER;
+    const res = await health();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ok: false, reason: 'The data directory is full.' });
+  });
+
+  it('answers 503 when the data directory cannot be written at all', async () => {
+    failWrites('EACCES');
+    expect((await health()).json()).toEqual({ ok: false, reason: 'The data directory cannot be written to.' });
   });
 });

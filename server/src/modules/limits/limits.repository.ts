@@ -64,3 +64,21 @@ export async function deleteCounter(exec: Executor, key: string): Promise<void> 
 export async function deleteExpiredCounters(exec: Executor, now: Date): Promise<void> {
   await exec.execute(sql`DELETE FROM rate_counters WHERE expires_at <= ${now}`);
 }
+
+/**
+ * Takes every counter out of the table, answering those whose window still runs: what the database counted while
+ * Redis was away, for Redis to carry on from. Rows are deleted as they are read, so two instances coming back at
+ * once never hand Redis one count twice.
+ */
+export async function takeCounters(
+  exec: Executor,
+  now: Date,
+): Promise<{ key: string; count: number; expiresAt: Date }[]> {
+  const taken = await rows<Raw & { key: string }>(
+    exec,
+    sql`DELETE FROM rate_counters RETURNING key, count, expires_at`,
+  );
+  return taken
+    .map((row) => ({ key: row.key, ...counterOf(row)! }))
+    .filter((row) => row.expiresAt.getTime() > now.getTime());
+}

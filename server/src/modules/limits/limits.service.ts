@@ -1,6 +1,14 @@
 import type { Db } from '../../db/connection';
 import type { Count, CounterStore } from './counter-store';
-import { addToCounter, deleteCounter, deleteExpiredCounters, readCounter, setCounter } from './limits.repository';
+import { FallbackCounters, type FallbackEvents } from './fallback-counters';
+import {
+  addToCounter,
+  deleteCounter,
+  deleteExpiredCounters,
+  readCounter,
+  setCounter,
+  takeCounters,
+} from './limits.repository';
 
 export type { Count, CounterStore } from './counter-store';
 
@@ -48,7 +56,8 @@ export class DbCounters implements CounterStore {
 
 /**
  * Opens the counters for this deployment: Redis when `redisUrl` is set (keys under `prefix`, so deployments
- * sharing a Redis stay apart), else the database.
+ * sharing a Redis stay apart), with the database standing in while Redis is away (fallback-counters.ts); else the
+ * database.
  */
 export async function openCounters(opts: {
   redisUrl: string | undefined;
@@ -56,8 +65,16 @@ export async function openCounters(opts: {
   db: Db;
   now: () => Date;
   onError?: (err: Error) => void;
+  events?: FallbackEvents;
 }): Promise<CounterStore> {
-  if (!opts.redisUrl) return new DbCounters(opts.db, opts.now);
+  const db = new DbCounters(opts.db, opts.now);
+  if (!opts.redisUrl) return db;
   const { RedisCounters } = await import('./redis-counters');
-  return RedisCounters.connect(opts.redisUrl, { prefix: opts.prefix, now: opts.now, onError: opts.onError });
+  const redis = await RedisCounters.connect(opts.redisUrl, {
+    prefix: opts.prefix,
+    now: opts.now,
+    onError: opts.onError,
+  });
+  const events = opts.events ?? { away: () => {}, back: () => {} };
+  return new FallbackCounters(redis, db, () => takeCounters(opts.db, opts.now()), events);
 }

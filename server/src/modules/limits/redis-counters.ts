@@ -30,13 +30,31 @@ if c == nil or e == nil or e <= now then return {0, 0} end
 return {c, e - now}
 `;
 
-/** How long one counter command may take before the request is refused as Redis being away. */
-const COMMAND_TIMEOUT_MS = 2_000;
+/*
+ * Folds a count kept elsewhere meanwhile (the database, while Redis was away) into the key: added to a window that
+ * is still running, else taking the key over with its own window end (ARGV: now, count, window end in ms).
+ */
+const FOLD = `
+local now = tonumber(ARGV[1])
+local e = tonumber(redis.call('HGET', KEYS[1], 'e'))
+if e ~= nil and e > now then
+  redis.call('HINCRBY', KEYS[1], 'c', tonumber(ARGV[2]))
+else
+  e = tonumber(ARGV[3])
+  redis.call('HSET', KEYS[1], 'c', tonumber(ARGV[2]), 'e', e)
+end
+redis.call('PEXPIRE', KEYS[1], e - now + 1000)
+return 1
+`;
+
+/** How long one counter command may take before Redis is taken for away (limits.service.ts counts elsewhere). */
+const COMMAND_TIMEOUT_MS = 1_000;
 
 type Script = (key: string, ...args: (string | number)[]) => Promise<[number, number]>;
 interface ScriptedRedis extends Redis {
   limitsAdd: Script;
   limitsPeek: Script;
+  limitsFold: (key: string, now: number, count: number, end: number) => Promise<number>;
 }
 
 export class RedisCounters implements CounterStore {
@@ -51,16 +69,17 @@ export class RedisCounters implements CounterStore {
     url: string,
     opts: { prefix: string; now: () => Date; onError?: (err: Error) => void },
   ): Promise<RedisCounters> {
-    // A command is bounded in time as well as in retries: a count that never comes back would hold the request
-    // forever, where a timeout answers 503 like any other Redis outage.
+    // A command fails at once while the connection is down (no offline queue to wait in) and within
+    // COMMAND_TIMEOUT_MS when Redis hangs: the caller then counts in the database (FallbackCounters).
     const redis = new Redis(url, {
       lazyConnect: true,
-      maxRetriesPerRequest: 2,
+      enableOfflineQueue: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
     }) as ScriptedRedis;
     redis.on('error', opts.onError ?? ((err: Error) => console.error(`[redis-counters] ${err.message}`)));
     redis.defineCommand('limitsAdd', { numberOfKeys: 1, lua: ADD });
     redis.defineCommand('limitsPeek', { numberOfKeys: 1, lua: PEEK });
+    redis.defineCommand('limitsFold', { numberOfKeys: 1, lua: FOLD });
     try {
       await redis.connect();
     } catch (err) {
@@ -92,6 +111,23 @@ export class RedisCounters implements CounterStore {
 
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  /** Adds counts kept elsewhere meanwhile to the keys' windows here (see FOLD). */
+  async fold(counts: readonly { key: string; count: number; expiresAt: Date }[]): Promise<void> {
+    const now = this.now().getTime();
+    for (const { key, count, expiresAt } of counts) {
+      if (expiresAt.getTime() > now) await this.redis.limitsFold(this.prefix + key, now, count, expiresAt.getTime());
+    }
+  }
+
+  /** Whether Redis answers now. */
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
