@@ -1,7 +1,10 @@
 /* The statement's types and limits, for the server and the web client alike (common/api/transactions.ts has the
  * schemas). */
 
-/** SPEC's four types first (the order the summary is shown in), then the rest of a complete statement. */
+/**
+ * SPEC's four types first (the order the summary is shown in), then the rest of a complete statement. REFUND is a
+ * moderator's refund (positive), written by no code yet.
+ */
 export const TRANSACTION_TYPES = [
   'IMAGE',
   'ITEM_SELL',
@@ -14,6 +17,7 @@ export const TRANSACTION_TYPES = [
   'PIN',
   'GRAPH',
   'CHARITY',
+  'REFUND',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

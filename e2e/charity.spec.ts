@@ -227,7 +227,9 @@ test('a reported chat message shows in the console’s Reports tab with its reas
   // A writer with money (an approved donation link), letters (two lootboxes) and a message in the chat.
   const writer = await charityPage(browser, info, server.url, errors);
   await signUpThere(writer, uniqueName('writer'), PASSWORD);
-  const link = await call<DonationLink>(writer, '/api/charity-link/send', { link: 'www.unicef.org/give' });
+  const link = await call<DonationLink>(writer, '/api/charity-link/send', {
+    link: `www.unicef.org/give/${uniqueName('g')}`,
+  });
   expect(link.status).toBe(200);
   const console_ = await charityPage(browser, info, server.url, errors);
   await signIn(console_, admin.username, admin.password);

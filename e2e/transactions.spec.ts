@@ -34,9 +34,17 @@ test('the statement: sums per type with their signs, the rows of a type, and the
   await expect(typeRow('Chat messages')).toContainText('$0');
   await expect(typeRow('Top-ups').locator('.amount')).toHaveCSS('color', 'rgb(6, 118, 71)');
   await expect(typeRow('Keys').locator('.amount')).toHaveCSS('color', 'rgb(180, 35, 24)');
+  // A buy offer holds money without spending it: no row of any type, and the summary says, live, what is held.
+  await expect(page.getByTestId('transactions-held')).toHaveCount(0);
+  const bid = await page.request.post('/api/market/generic-buy-offer', {
+    data: { itemType: 'COMMON_LETTER_A', price: 130, quantity: 2, balance: 400 },
+  });
+  expect(bid.status(), await bid.text()).toBe(200);
+  await expect(page.getByTestId('transactions-held')).toContainText('Held in buy offers: $2.60');
+  await expect(typeRow('Items bought')).toContainText('$0');
   await page.screenshot({ path: shot(info.project.name, 'transactions'), fullPage: true });
 
-  // The CSV: a header, then one row per call, in integer cents.
+  // The CSV: a header, then one row per call, in integer cents (the buy offer is none).
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download CSV' }).click(),

@@ -1,18 +1,33 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TInteger } from 'typebox';
 import { Digits, Nullable } from './shared';
-import { DEFAULT_TRANSACTIONS_PAGE, MAX_TRANSACTIONS_PAGE, type TransactionType } from '../transactions';
+import {
+  DEFAULT_TRANSACTIONS_PAGE,
+  MAX_TRANSACTIONS_PAGE,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '../transactions';
 
 export * from '../transactions';
 
 /*
  * The user's statement (SPEC §2 "Transactions", §3 "Transaction summary" and "Transaction row", §7; DESIGN.md §8
- * "Notifications, transactions, goodwill"). Amounts are signed cents of the user's available balance: spent is
- * negative, received positive, so a statement's rows add up to the balance.
+ * "Notifications, transactions, goodwill"). Amounts are signed cents of the user's money (available and held by
+ * buy offers): spent is negative, received positive, so a statement's rows add up to balance + held.
  */
 
-/** GET /api/user-transactions: every type with the signed sum of its rows (0 when none). */
-export const TransactionSummary = Type.Record(Type.String(), Type.Integer({ description: 'Signed cents' }));
-export type TransactionSummary = Record<TransactionType, number>;
+/**
+ * GET /api/user-transactions: every type with the signed sum of its rows (0 when none), and `held`: the money in the
+ * user's open buy offers (≥ 0). ITEM_BUY and ITEM_SELL are fills only; placing, replacing or cancelling an offer is
+ * no row. The types' sums add up to balance + held.
+ */
+export const TransactionSummary = Type.Object({
+  ...(Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, Type.Integer({ description: 'Signed cents' })])) as Record<
+    TransactionType,
+    TInteger
+  >),
+  held: Type.Integer({ minimum: 0, description: "Cents held by the user's open buy offers" }),
+});
+export type TransactionSummary = Record<TransactionType, number> & { held: number };
 
 /** One row of the statement (SPEC §3 "Transaction row"). */
 export const TransactionRow = Type.Object({

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rows } from '../db/connection';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
-import { fieldError } from './errors';
+import { InsufficientFunds } from '../ledger/ledger';
+import { fieldError, HttpError } from './errors';
 
 export interface Answer<T = unknown> {
   statusCode: number;
@@ -14,9 +15,30 @@ export interface Answer<T = unknown> {
 const KEY_HEADER = 'idempotency-key';
 
 /**
- * Runs a money-moving call in one transaction, honouring the Idempotency-Key header (DESIGN.md §2): the key is
- * claimed first inside the transaction, so a concurrent replay waits on it and then returns the stored first answer.
- * Only successful answers are stored: a call that failed (say, 402) changed nothing and may be tried again.
+ * The refusals a call that started gives (docs/decisions.md, "Idempotency, Stripe's rule"): a rule of the business said
+ * no. They are stored and replayed like a success. Anything else thrown (403, 429, a 5xx, a lost database) is not:
+ * the key stays free and a retry runs.
+ */
+const STORED_REFUSALS = new Set([400, 402, 404, 409]);
+
+/** The answer a refusal gives, as the error handler writes it (http/hooks.ts), when it is one to store. */
+export function storedRefusal(err: unknown): Answer | undefined {
+  if (err instanceof InsufficientFunds) return { statusCode: 402, body: { missing: err.missing } };
+  if (err instanceof HttpError && STORED_REFUSALS.has(err.statusCode) && Object.keys(err.headers).length === 0) {
+    return { statusCode: err.statusCode, body: err.body };
+  }
+  return undefined;
+}
+
+/**
+ * Runs a money-moving call in one transaction, honouring the Idempotency-Key header (docs/decisions.md, "Idempotency, Stripe's rule"):
+ * once the call has started, its answer is stored under the key and replayed, whatever it was.
+ *
+ * The key is claimed first inside the transaction, so a concurrent replay waits on it and then reads the stored first
+ * answer. The call itself runs after a savepoint: a refusal (402, 404, 409, a business 400) rolls back to it, undoing
+ * everything the call did and every live event it raised, and the key's row is then written with the refusal and
+ * committed. Anything else (a 5xx, a lost database) rolls the whole transaction back, claim included, so the key is
+ * free again and a retry runs. Answers that never reach this point (schema 400, 401, 403, 413, 415, 429) store nothing.
  */
 export async function idempotent<T>(
   ctx: Pick<AppContext, 'transact'>,
@@ -34,7 +56,7 @@ export async function idempotent<T>(
     .update(`${req.method} ${req.routeOptions.url ?? req.url}\n${JSON.stringify(req.params ?? {})}\n${bodyText(req)}`)
     .digest('hex');
 
-  return ctx.transact(async (work) => {
+  return ctx.transact(async (work): Promise<Answer<T>> => {
     const claimed = await rows<{ key: string }>(
       work.tx,
       sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)
@@ -50,7 +72,7 @@ export async function idempotent<T>(
       }
       return { statusCode: first.status_code, body: first.response };
     }
-    const answer = await fn(work);
+    const answer = await runToRefusal(work, fn);
     await work.tx.execute(
       sql`UPDATE idempotency_keys SET status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body ?? null)}::jsonb
           WHERE user_id = ${userId} AND key = ${key}`,
@@ -60,8 +82,34 @@ export async function idempotent<T>(
 }
 
 /**
- * The usual money-moving route: `run` under the call's Idempotency-Key, answered 200 with what it returns (every
- * refusal is thrown, so only successes are stored), a replay with the stored first answer.
+ * Runs `fn` after a savepoint of the transaction. Its live events are held until it succeeds; a refusal to store
+ * rolls back to the savepoint (nothing it wrote or raised remains) and becomes the answer; anything else is thrown.
+ * The savepoint is left to the commit (no RELEASE): one statement more per keyed call, not two.
+ */
+async function runToRefusal<T>(work: Work, fn: (work: Work) => Promise<Answer<T>>): Promise<Answer<T>> {
+  const held: (() => void)[] = [];
+  const inner: Work = {
+    tx: work.tx,
+    emit(channel, topic, payload, to) {
+      held.push(() => work.emit(channel, topic, payload, to));
+    },
+  };
+  await work.tx.execute(sql`SAVEPOINT idempotent_call`);
+  try {
+    const answer = await fn(inner);
+    for (const raise of held) raise();
+    return answer;
+  } catch (err) {
+    const refusal = storedRefusal(err);
+    if (!refusal) throw err;
+    await work.tx.execute(sql`ROLLBACK TO SAVEPOINT idempotent_call`);
+    return refusal as Answer<T>;
+  }
+}
+
+/**
+ * The usual money-moving route: `run` under the call's Idempotency-Key, answered 200 with what it returns or with
+ * the refusal it threw; a replay gets the stored first answer, whatever it was.
  */
 export async function sendIdempotent<T>(
   ctx: Pick<AppContext, 'transact'>,

@@ -91,6 +91,7 @@ export type EntryKind =
   | 'ESCROW'
   | 'GOODWILL_FORWARD'
   | 'LOOTBOX'
+  | 'REFUND'
   | 'TEST';
 
 export interface Posting {

@@ -22,7 +22,10 @@ export function setPaymentRequiredHandler(fn: (missing: number) => void): void {
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Money actions send one key per user action, so a retried click is never charged twice. */
+  /**
+   * Money actions send one key per user action (`newActionKey()` at the click), so a retry of that action is never
+   * charged twice; a later attempt takes a new key.
+   */
   idempotencyKey?: string;
   headers?: Record<string, string>;
 }
@@ -38,7 +41,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
     body = JSON.stringify(opts.body ?? {});
   }
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-  const res = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+  const res = await send(path, { method, headers, body, credentials: 'same-origin' }, opts.idempotencyKey);
   const text = await res.text();
   let parsed: unknown = undefined;
   try {
@@ -54,8 +57,32 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   return parsed as T;
 }
 
+/** The pauses before each retry of a keyed call whose outcome is unknown. */
+export const RETRY_PAUSES_MS = [500, 1500] as const;
+
 /**
- * One key per user action. `crypto.randomUUID` exists only in secure contexts (https or localhost); a tenant's host
+ * Sends a call. One with an Idempotency-Key (a money action) is sent again, under the same key, when its outcome is
+ * unknown: no answer came (the network dropped) or the server answered 503 (the database was away, the call may or
+ * may not have committed). The server runs it at most once and answers a replay with the first answer (docs/decisions.md),
+ * so a retry is safe. Any other answer, a refusal included, is final for that attempt: the user's next try (after a
+ * top-up, after agreeing to a new price) is a new action with a new key.
+ */
+async function send(path: string, init: RequestInit, idempotencyKey: string | undefined): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const last = idempotencyKey === undefined || attempt >= RETRY_PAUSES_MS.length;
+    try {
+      const res = await fetch(path, init);
+      if (res.status !== 503 || last) return res;
+    } catch (err) {
+      if (last) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSES_MS[attempt]));
+  }
+}
+
+/**
+ * One key per user action (each click, each submit), never reused for another attempt; the retries of one attempt
+ * (`send`) carry it. `crypto.randomUUID` exists only in secure contexts (https or localhost); a tenant's host
  * served over plain http gets the same version-4 UUID from `getRandomValues`, which exists everywhere.
  */
 export function newActionKey(): string {
@@ -100,11 +127,12 @@ export async function apiText(path: string, opts: CallOptions = {}): Promise<{ s
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-  const res = await fetch(path, {
+  const init: RequestInit = {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     credentials: 'same-origin',
-  });
+  };
+  const res = await send(path, init, opts.idempotencyKey);
   return { status: res.status, text: await res.text() };
 }

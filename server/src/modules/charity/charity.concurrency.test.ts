@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
-import { MAX_PENDING_LINKS } from '../../../../common/charity';
+import { CHARITY_LINK_TEXT, MAX_PENDING_LINKS } from '../../../../common/charity';
 import { rows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
@@ -21,7 +21,8 @@ describe.skipIf(missingRealServices({ postgres: true }))('donation links under c
 
   async function pendingLink() {
     const user = await makeUser(t.ctx);
-    const res = await (await signIn(t, user.id)).post('/api/charity-link/send', { link: 'give.example.org/x' }, GREEN);
+    const link = `give.example.org/x/${user.id}`;
+    const res = await (await signIn(t, user.id)).post('/api/charity-link/send', { link }, GREEN);
     expect(res.statusCode, res.body).toBe(200);
     return { userId: user.id, link: res.json<DonationLink>() };
   }
@@ -93,6 +94,43 @@ describe.skipIf(missingRealServices({ postgres: true }))('donation links under c
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(await availableBalance(t.ctx.db, userId)).toBe(2500);
     expect(await credits(link.id)).toBe(1);
+    expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
+  });
+
+  it('one donation link sent by ten users at once: one stored, nine refused on `link`', async () => {
+    const senders = await Promise.all(Array.from({ length: 10 }, async () => signIn(t, (await makeUser(t.ctx)).id)));
+    const answers = await Promise.all(
+      senders.map((c, i) =>
+        c.post('/api/charity-link/send', { link: i % 2 ? 'https://race.example.org/d' : 'race.example.org/d/' }, GREEN),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) {
+      expect(a.json()).toEqual([{ field: 'link', errorText: CHARITY_LINK_TEXT.taken }]);
+    }
+  });
+
+  it('two copies stored before the rule, approved at once by two admins: one credit', async () => {
+    const senders = [await makeUser(t.ctx), await makeUser(t.ctx)];
+    const ids: number[] = [];
+    for (const [i, s] of senders.entries()) {
+      const [row] = await rows<{ id: number }>(
+        t.ctx.db,
+        sql`INSERT INTO charity_links (sender_id, link, badge)
+            VALUES (${s.id}, ${i ? 'http://www.copies.example.org/d/' : 'https://copies.example.org/d'}, 'OLD') RETURNING id`,
+      );
+      ids.push(row!.id);
+    }
+    const admins = await Promise.all([0, 1].map(async () => signIn(t, (await makeUser(t.ctx, { isAdmin: true })).id)));
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        ids.map((id, i) => admins[i]!.post('/api/admin/charity/approve', approval(id))),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes, `round ${round}`).toEqual(round === 0 ? [200, 409] : [409, 409]);
+    }
+    const credited = await Promise.all(senders.map((s) => availableBalance(t.ctx.db, s.id)));
+    expect(credited.sort()).toEqual([0, 2500]);
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
   });
 

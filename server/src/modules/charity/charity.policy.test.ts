@@ -19,7 +19,7 @@ async function alicesLink() {
     await signIn(t, alice.id)
   ).post(
     '/api/charity-link/send',
-    { link: 'give.example.org/alice' },
+    { link: `give.example.org/alice/${alice.id}` },
     { host: 'green.example', origin: 'http://green.example' },
   );
   const link = res.json<DonationLink>();

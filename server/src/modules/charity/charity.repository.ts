@@ -44,17 +44,52 @@ export async function pendingCount(exec: Executor, userId: number): Promise<numb
   return row!.n;
 }
 
-/** Stores a new pending link; answers its id. */
+/**
+ * Stores a new pending link under its key; answers its id, or undefined when a pending or approved link already has
+ * that key (the unique index `charity_links_link_key`: a concurrent send of the same link waits, then finds it).
+ */
 export async function insertLink(
   exec: Executor,
-  l: { senderId: number; link: string; badge: string; now: Date },
-): Promise<number> {
+  l: { senderId: number; link: string; key: string; badge: string; now: Date },
+): Promise<number | undefined> {
   const [row] = await rows<{ id: number }>(
     exec,
-    sql`INSERT INTO charity_links (sender_id, link, badge, created_at)
-        VALUES (${l.senderId}, ${l.link}, ${l.badge}, ${l.now}) RETURNING id`,
+    sql`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
+        VALUES (${l.senderId}, ${l.link}, ${l.key}, ${l.badge}, ${l.now})
+        ON CONFLICT (link_key) WHERE approved OR NOT decided DO NOTHING RETURNING id`,
   );
-  return row!.id;
+  return row?.id;
+}
+
+/** Another pending or approved link with this key, if there is one. */
+export async function linkWithKey(exec: Executor, key: string, exceptId: number): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(
+    exec,
+    sql`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
+  );
+  return row?.id;
+}
+
+/**
+ * Gives a link the key of the app's rule (a link stored before it was keyed by migration 0011's rendering of it).
+ * False when another pending or approved link took that key meanwhile (unique_violation).
+ */
+export async function setLinkKey(exec: Executor, id: number, key: string): Promise<boolean> {
+  try {
+    await exec.execute(sql`UPDATE charity_links SET link_key = ${key} WHERE id = ${id}`);
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** PostgreSQL's unique_violation, wherever the driver wrapped it. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 export async function linkById(exec: Executor, id: number): Promise<LinkRow | undefined> {
@@ -69,10 +104,10 @@ export async function linkById(exec: Executor, id: number): Promise<LinkRow | un
 export async function lockLink(
   exec: Executor,
   id: number,
-): Promise<{ id: number; sender_id: number; decided: boolean; approved: boolean } | undefined> {
-  const [row] = await rows<{ id: number; sender_id: number; decided: boolean; approved: boolean }>(
+): Promise<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean } | undefined> {
+  const [row] = await rows<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean }>(
     exec,
-    sql`SELECT id, sender_id, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
+    sql`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
   );
   return row;
 }

@@ -9,13 +9,13 @@ import {
   StringList,
   UserDonationsParams,
 } from '../../../../common/api/charity';
-import { CHARITY_LINK_MAX_LENGTH } from '../../../../common/charity';
+import { charityLinkProblem, CHARITY_LINK_TEXT } from '../../../../common/charity';
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { adminFirst, requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
 import { sendIdempotent } from '../../http/idempotency';
-import { approveLink, rejectLink, sendLink, TEXT } from './charity.commands';
+import { approveLink, rejectLink, sendLink } from './charity.commands';
 import { requireCharityAdmin, requireCharityTenant } from './charity.policy';
 import { adminLinks, myLinks, optionList, parsePage, publicLinks } from './charity.service';
 import type { OptionKind } from './charity.repository';
@@ -25,13 +25,13 @@ const adminTags = ['admin'];
 
 /**
  * The send's 400 in words a user can act on (SPEC §8: the first errorText is shown), rather than the validator's
- * 'must match pattern'. The schema still documents the rule in OpenAPI.
+ * 'must match pattern': the rule's own words (common/charity.ts), as the popup says them. The schema still documents
+ * the rule in OpenAPI.
  */
 function sendErrorText(body: unknown): string {
   const link = typeof body === 'object' && body !== null ? (body as { link?: unknown }).link : undefined;
-  if (typeof link !== 'string' || link === '') return 'Enter a donation link.';
-  if (link.length > CHARITY_LINK_MAX_LENGTH) return `A link is at most ${CHARITY_LINK_MAX_LENGTH} characters.`;
-  return TEXT.badLink;
+  if (typeof link !== 'string') return CHARITY_LINK_TEXT.empty;
+  return charityLinkProblem(link) ?? CHARITY_LINK_TEXT.shape;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/core.tables';
 
 /**
@@ -27,6 +27,11 @@ export const charityLinks = pgTable(
     publiclyVisible: boolean('publicly_visible').notNull().default(false),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * SHA-256 (hex) of the link's normal form (common/charity.ts, charityLinkKey): unique among pending and approved
+     * links, so one donation is credited once. Null only for a link approved twice before the rule (migration 0011).
+     */
+    linkKey: text('link_key'),
   },
   (t) => [
     index('charity_links_sender').on(t.senderId, t.createdAt),
@@ -34,6 +39,9 @@ export const charityLinks = pgTable(
     index('charity_links_public')
       .on(t.createdAt, t.id)
       .where(sql`${t.decided} AND ${t.publiclyVisible}`),
+    uniqueIndex('charity_links_link_key')
+      .on(t.linkKey)
+      .where(sql`${t.approved} OR NOT ${t.decided}`),
     check('charity_links_approved_decided', sql`NOT ${t.approved} OR ${t.decided}`),
     check(
       'charity_links_amount',

@@ -30,6 +30,8 @@ export function previewOf(r: StatementRow): string | null {
     case 'CHARITY':
       // An approved donation link: the memo names the charity the admin typed (ledger creditCharity).
       return typeof memo.charityName === 'string' ? `Donation to ${memo.charityName}` : 'Charity credit';
+    case 'REFUND':
+      return 'Refund';
   }
 }
 

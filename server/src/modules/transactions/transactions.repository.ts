@@ -4,16 +4,15 @@ import { account } from '../../ledger/ledger';
 import type { TransactionType } from '../../../../common/api/transactions';
 
 /**
- * All of the statement's SQL. A user's statement is the postings on their own `user:{id}:available` account
- * (index `postings_account`), one row per journal entry (an order's entry may post several fills to it), joined to the
- * entry by its primary key. The entry's kind gives the row's type, with one rule for the market: an order's entry
- * is written under its taker (ITEM_BUY, ITEM_SELL, or ESCROW when only a bid's escrow moved), but a resting seller's
- * proceeds are posted in the same entry; so a market entry is ITEM_SELL for whoever it paid and ITEM_BUY for whoever
- * it charged (a bid's escrow is money set aside to buy: negative when placed, positive when released). Escrow itself
- * is not on the statement: money in escrow left the available balance on the ITEM_BUY row that reserved it.
- * Previews are read from the domains' tables by id (read only, one page at a time).
+ * All of the statement's SQL. A user's statement is the postings on their own money: the `user:{id}:available` and
+ * `user:{id}:escrow` accounts (index `postings_account`), one row per journal entry, its amount the entry's net change
+ * of the two (an order's entry may post several fills), joined to the entry by its primary key. Money moving between
+ * the two (a buy offer placed, replaced or cancelled: what it holds) nets to zero and is no row, so ITEM_BUY and
+ * ITEM_SELL rows are fills only, and every row adds up to balance + held (docs/decisions.md, "The statement
+ * reconciles with the money"). The entry's kind gives the row's type; a market entry (written under its taker, with
+ * the makers' sides in it) is ITEM_BUY for whoever it charged and ITEM_SELL for whoever it paid. Previews are read from
+ * the domains' tables by id (read only, one page at a time).
  */
-
 export interface StatementRow {
   id: number;
   type: TransactionType;
@@ -27,36 +26,39 @@ export interface StatementRow {
 }
 
 /** The type of a row, from its entry `e` and the user's signed amount `m.amount`. */
-function typeOf(userId: number): SQL {
-  return sql`CASE
-    WHEN e.kind IN ('ITEM_BUY', 'ITEM_SELL', 'ESCROW') THEN
-      CASE WHEN e.kind = 'ESCROW' THEN 'ITEM_BUY'
-           WHEN e.user_id = ${userId} THEN e.kind
-           WHEN m.amount > 0 THEN 'ITEM_SELL' ELSE 'ITEM_BUY' END
+const typeOf = sql`CASE
+    WHEN e.kind IN ('ITEM_BUY', 'ITEM_SELL', 'ESCROW') THEN CASE WHEN m.amount > 0 THEN 'ITEM_SELL' ELSE 'ITEM_BUY' END
     WHEN e.kind = 'TOPUP' THEN 'TOP_UP'
     WHEN e.kind = 'CHARITY_CREDIT' THEN 'CHARITY'
-    WHEN e.kind IN ('IMAGE', 'CHAT_MESSAGE', 'COMMENT', 'REACTION', 'PIN', 'KEY', 'GRAPH') THEN e.kind
+    WHEN e.kind IN ('IMAGE', 'CHAT_MESSAGE', 'COMMENT', 'REACTION', 'PIN', 'KEY', 'GRAPH', 'REFUND') THEN e.kind
   END`;
-}
 
 /** The user's entries with their signed amount and type, before any filter. */
 function mine(userId: number): SQL {
-  return sql`SELECT e.id, e.kind, e.resource_id, e.memo, e.created_at, m.amount::bigint AS amount,
-                    ${typeOf(userId)} AS type
+  return sql`SELECT e.id, e.kind, e.resource_id, e.memo, e.created_at, m.amount::bigint AS amount, ${typeOf} AS type
              FROM (SELECT p.entry_id, sum(p.amount) AS amount FROM postings p
-                   WHERE p.account_code = ${account.available(userId)} GROUP BY p.entry_id) m
+                   WHERE p.account_code IN (${account.available(userId)}, ${account.escrow(userId)})
+                   GROUP BY p.entry_id) m
              JOIN journal_entries e ON e.id = m.entry_id
              WHERE m.amount <> 0`;
 }
 
-/** The summary's query (exported for the query plan test). */
+/**
+ * The summary's query (exported for the query plan test): the sums per type, and what the user's open buy offers
+ * hold (their escrow account) under the type NULL, in one statement, so both are of one moment.
+ */
 export const summarySql = (userId: number) =>
-  sql`SELECT s.type, sum(s.amount)::bigint AS total FROM (${mine(userId)}) s GROUP BY s.type`;
+  sql`SELECT s.type, sum(s.amount)::bigint AS total FROM (${mine(userId)}) s WHERE s.type IS NOT NULL GROUP BY s.type
+      UNION ALL
+      SELECT NULL, balance FROM ledger_accounts WHERE code = ${account.escrow(userId)}`;
 
-/** Type → signed sum; types with no rows are missing. */
-export async function summary(exec: Executor, userId: number): Promise<Map<string, number>> {
+/** Type → signed sum (types with no rows are missing), and the money held by open buy offers. */
+export async function summary(exec: Executor, userId: number): Promise<{ sums: Map<string, number>; held: number }> {
   const found = await rows<{ type: string | null; total: number }>(exec, summarySql(userId));
-  return new Map(found.filter((r) => r.type !== null).map((r) => [r.type!, Number(r.total)]));
+  return {
+    sums: new Map(found.filter((r) => r.type !== null).map((r) => [r.type!, Number(r.total)])),
+    held: Number(found.find((r) => r.type === null)?.total ?? 0),
+  };
 }
 
 export interface StatementQuery {

@@ -8,14 +8,16 @@ import {
   type TransactionPageQuery,
   type TransactionRow,
   type TransactionSummary,
+  type TransactionType,
 } from '../../../../common/api/transactions';
 import { presentCsv, presentRow } from './transactions.presenter';
 import { statement, summary } from './transactions.repository';
 
-/** Every type with its signed sum, 0 when the user has none of it. */
+/** Every type with its signed sum (0 when the user has none of it), and what the user's open buy offers hold. */
 export async function transactionSummary(ctx: AppContext, userId: number): Promise<TransactionSummary> {
-  const sums = await summary(ctx.db, userId);
-  return Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, sums.get(t) ?? 0])) as TransactionSummary;
+  const { sums, held } = await summary(ctx.db, userId);
+  const perType = Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, sums.get(t) ?? 0]));
+  return { ...(perType as Record<TransactionType, number>), held };
 }
 
 /** One page of one type's rows, newest first. */

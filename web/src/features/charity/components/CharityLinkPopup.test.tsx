@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHARITY_ERROR_MS } from '../../../../../common/charity';
+import { CHARITY_ERROR_MS, CHARITY_LINK_TEXT } from '../../../../../common/charity';
 import { GENERIC_ERROR_TEXT } from '../../../../../common/errors';
 import type { Profile } from '../../../../../common/api/users';
 import { BrowserRouter } from '../../../lib/router';
@@ -78,6 +78,18 @@ describe('the charity link popup', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(alertText()).toBeUndefined();
     expect(input.readOnly).toBe(false);
+  });
+
+  it('refuses a javascript: or data: link in the words the server uses, and sends nothing', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    for (const bad of ['javascript://example.com/%0Aalert(1)', 'data://text/html,x.com']) {
+      const input = render();
+      type(input, bad);
+      await submit();
+      expect(alertText(), bad).toBe(CHARITY_LINK_TEXT.notWeb);
+    }
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows the server's first errorText", async () => {

@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { CHARITY_ERROR_MS, CHARITY_LINK_MAX_LENGTH, isCharityLink } from '../../../../../common/charity';
+import {
+  CHARITY_ERROR_MS,
+  CHARITY_LINK_MAX_LENGTH,
+  CHARITY_LINK_TEXT,
+  charityLinkProblem,
+} from '../../../../../common/charity';
 import { GENERIC_ERROR_TEXT } from '../../../../../common/errors';
 import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
@@ -10,7 +15,7 @@ import { useProfile } from '../../users/api/profile';
 import { useSendCharityLink } from '../api/send';
 
 /** Shown when the typed link does not have SPEC §5's shape: the words the server answers such a link with. */
-export const BAD_LINK_TEXT = 'Enter a link like example.org/donation, without spaces.';
+export const BAD_LINK_TEXT = CHARITY_LINK_TEXT.shape;
 
 /**
  * The charity link popup (SPEC §2 "Other popups"): where a cash tenant adds money, a charity tenant donates. The user
@@ -34,8 +39,10 @@ export function CharityLinkPopup({ missing }: { missing?: number }) {
     e.preventDefault();
     if (error || send.isPending) return;
     const typed = link.trim();
-    if (!isCharityLink(typed)) {
-      setError(BAD_LINK_TEXT);
+    // The server's rule and words (common/charity.ts): a web link (http or https) of SPEC §5's shape.
+    const problem = charityLinkProblem(typed);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {

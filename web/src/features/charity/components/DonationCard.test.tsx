@@ -51,6 +51,23 @@ describe('a donation card', () => {
     expect(text()).toContain('Rejection ReasonNot a charity');
   });
 
+  it('never makes a link of a stored link that is not a web link (javascript:, data:), on any card', () => {
+    for (const stored of [
+      'javascript://example.com/%0Aalert(1)',
+      'data://text/html,x.com',
+      'JAVASCRIPT:alert(1).com',
+    ]) {
+      for (const admin of [false, true]) {
+        mount.render(<DonationCard link={link({ link: stored })} admin={admin} />);
+        expect(mount.host().querySelector('a'), stored).toBeNull();
+        expect(mount.host().querySelector('[href]'), stored).toBeNull();
+        expect(text()).toContain(stored);
+      }
+    }
+    mount.render(<DonationCard link={link({ link: 'http://redcross.org/give' })} />);
+    expect(mount.host().querySelector('a')!.getAttribute('href')).toBe('http://redcross.org/give');
+  });
+
   it('adds what only an admin sees', () => {
     mount.render(<DonationCard link={link({ publiclyVisible: false, adminCategory: 'Health' })} admin />);
     for (const label of [

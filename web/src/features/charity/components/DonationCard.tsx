@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DonationLink } from '../../../../../common/api/charity';
-import { donationStatus, hostnameOf, withScheme } from '../../../../../common/charity';
+import { charityLinkHref, donationStatus, hostnameOf } from '../../../../../common/charity';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { STATUS_LABEL } from '../lib/status';
 
@@ -31,9 +31,7 @@ export function DonationCard({ link, admin = false }: { link: DonationLink; admi
         {link.charityName ? <Row label="Charity Name">{link.charityName}</Row> : null}
         <Row label="Badge id">{link.badgeId}</Row>
         <Row label="Link">
-          <a href={withScheme(link.link)} target="_blank" rel="noopener noreferrer">
-            {hostnameOf(link.link)}
-          </a>
+          <DonationHref link={link.link} />
         </Row>
         {status === 'REJECTED' && rejectionReason ? <Row label="Rejection Reason">{rejectionReason}</Row> : null}
         {admin ? <AdminRows link={link} /> : null}
@@ -45,6 +43,20 @@ export function DonationCard({ link, admin = false }: { link: DonationLink; admi
         </details>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The link as its hostname, opening in a new tab; only a web link (http or https) is ever an href. A link stored
+ * before that rule (a `javascript:` or `data:` one) shows as plain text.
+ */
+function DonationHref({ link }: { link: string }) {
+  const href = charityLinkHref(link);
+  if (!href) return <span className="donation__full-link">{link}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {hostnameOf(link)}
+    </a>
   );
 }
 

@@ -39,8 +39,23 @@ export const rowsQuery = (type: TransactionType) =>
 export const useTransactionRows = (type: TransactionType) =>
   useInfiniteQuery({ ...rowsQuery(type), enabled: useLoggedIn() });
 
-/** While a statement is on screen, money that moves (a spend in another tab, a sale on the market) reloads it. */
+/** Notices of a fill of the user's resting offer: a buy offer's fill is paid from what it held, not the balance. */
+const FILL_TOPICS: ReadonlySet<string> = new Set(['ITEM_BOUGHT', 'ITEM_SOLD']);
+
+/**
+ * While a statement is on screen, money that moves (a spend in another tab, a sale on the market) reloads it. A fill
+ * of the user's buy offer moves no balance (the offer held the money): its notice reloads it too.
+ */
 export function useStatementFollowsBalance(): void {
   const client = useQueryClient();
-  useLiveChannel('balance', () => void client.invalidateQueries({ queryKey: transactionsRoot }), useLoggedIn());
+  const loggedIn = useLoggedIn();
+  const reload = () => void client.invalidateQueries({ queryKey: transactionsRoot });
+  useLiveChannel('balance', reload, loggedIn);
+  useLiveChannel(
+    'notification',
+    (m) => {
+      if (m.t === 'newNotification' && FILL_TOPICS.has(m.m.topic)) reload();
+    },
+    loggedIn,
+  );
 }

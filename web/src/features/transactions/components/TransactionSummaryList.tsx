@@ -4,7 +4,7 @@ import { useLoggedIn } from '../../../lib/session';
 import { SignInFirst } from './SignInFirst';
 import { Link } from '../../../lib/router';
 import { TRANSACTIONS_CSV_URL, useStatementFollowsBalance, useTransactionSummary } from '../api/transactions';
-import { ALWAYS_LISTED, amountClass, TYPE_LABEL } from '../lib/format';
+import { ALWAYS_LISTED, amountClass, heldText, TYPE_LABEL } from '../lib/format';
 
 /** /transactions: each type with its signed sum, each row going to /transactions/{type} (SPEC §2). */
 export function TransactionSummaryList() {
@@ -27,17 +27,34 @@ export function TransactionSummaryList() {
       ) : isPending ? (
         <p className="muted">Loading...</p>
       ) : (
-        <ul className="transactions__types" aria-label="Transaction types">
-          {TRANSACTION_TYPES.filter((type) => ALWAYS_LISTED.includes(type) || data[type] !== 0).map((type) => (
-            <li key={type}>
-              <Link className="transactions__type" to={`/transactions/${type}`} data-type={type}>
-                <span>{TYPE_LABEL[type]}</span>
-                <span className={amountClass(data[type])}>{formatMoney(data[type])}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="transactions__types" aria-label="Transaction types">
+            {TRANSACTION_TYPES.filter((type) => ALWAYS_LISTED.includes(type) || data[type] !== 0).map((type) => (
+              <li key={type}>
+                <Link className="transactions__type" to={`/transactions/${type}`} data-type={type}>
+                  <span>{TYPE_LABEL[type]}</span>
+                  <span className={amountClass(data[type])}>{formatMoney(data[type])}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <HeldInOffers held={data.held} />
+        </>
       )}
     </section>
+  );
+}
+
+/** Money the user's open buy offers hold: theirs, not spent, so apart from the types (which it adds up with). */
+function HeldInOffers({ held }: { held: number }) {
+  const text = heldText(held);
+  if (!text) return null;
+  return (
+    <div className="transactions__held" data-testid="transactions-held">
+      <p>{text}</p>
+      <p className="muted">
+        Set aside for your open buy offers. It is spent only when an offer fills, and comes back if you cancel it.
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { TransactionRow } from '../../../../../common/api/transactions';
+import { formatMoney } from '../../../../../common/money';
 import { isTransactionType, type TransactionType } from '../../../../../common/transactions';
 
 export const asTransactionType = (s: string | undefined): TransactionType | undefined =>
@@ -19,6 +20,7 @@ export const TYPE_LABEL: Record<TransactionType, string> = {
   PIN: 'Pins',
   GRAPH: 'Market graphs',
   CHARITY: 'Charity',
+  REFUND: 'Refunds',
 };
 
 /** The detail table's first column (SPEC §2 "Transactions": Preview, Item or Message). */
@@ -53,6 +55,14 @@ export function linkOf(type: TransactionType, row: TransactionRow): string | und
   if (type === 'IMAGE') return `/image/profile/${encodeURIComponent(row.resourceId)}`;
   if (type === 'ITEM_BUY' || type === 'ITEM_SELL') return `/items-detail/${encodeURIComponent(row.resourceId)}/graph`;
   return undefined;
+}
+
+/**
+ * What the summary says of the money the user's open buy offers hold, or nothing when they hold none. It is part of
+ * the user's money (the types add up to balance + held) but not spent: it comes back if the offer is cancelled.
+ */
+export function heldText(held: number): string | undefined {
+  return held > 0 ? `Held in buy offers: ${formatMoney(held)}` : undefined;
 }
 
 /** Spent is red, received green (SPEC §2). */

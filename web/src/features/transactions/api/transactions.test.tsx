@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Envelope } from '../../../../../common/live';
+import { setLoggedIn } from '../../../lib/session';
+import { testRoot } from '../../../lib/testRoot';
+import { transactionsRoot, useStatementFollowsBalance } from './transactions';
+
+/** The live channels a view listens to, with their handlers: the test plays the server. */
+const listening = vi.hoisted(() => new Map<string, (m: unknown) => void>());
+vi.mock('../../../lib/live', () => ({
+  useLiveChannel: (channel: string, handler: (m: unknown) => void, enabled = true) => {
+    if (enabled) listening.set(channel, handler);
+  },
+}));
+
+const mount = testRoot();
+beforeEach(() => {
+  listening.clear();
+  setLoggedIn(true, false);
+});
+
+function Statement() {
+  useStatementFollowsBalance();
+  return null;
+}
+
+function render() {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  mount.render(
+    <QueryClientProvider client={client}>
+      <Statement />
+    </QueryClientProvider>,
+  );
+  return invalidate;
+}
+
+const hear = (message: Envelope) => listening.get(message.ch)!(message);
+
+describe('the statement on screen follows the money', () => {
+  it('reloads when the balance moves', () => {
+    const invalidate = render();
+    hear({ ch: 'balance', t: 'update', m: { value: 500 } });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: transactionsRoot });
+  });
+
+  it("reloads when the user's resting offer filled (a bid's fill moves no balance), not on other notices", () => {
+    const invalidate = render();
+    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'IMAGE_COMMENT' } });
+    hear({ ch: 'notification', t: 'missedMessage', m: { value: 3 } });
+    expect(invalidate).not.toHaveBeenCalled();
+    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'ITEM_BOUGHT' } });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'ITEM_SOLD' } });
+    expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+});
