@@ -1,26 +1,28 @@
 import type { Page } from '@playwright/test';
+import { measureText } from './layout-text';
 
 /**
  * The layout family check (issue 22): what a person calls a broken screen, measured in the page.
  *
- * - overlap: two visible controls (buttons, links, inputs, selects, textareas, [role=button|tab|slider]) cross each
- *   other. A small control lying wholly on a larger one and on top of it (an arrow on a picture) is a design.
- * - covered: a control of the page that no scrolling brings out from under the floating layer (the sticky header,
- *   the bottom bar, the floating bubbles): the page's own controls come first, floating buttons move out of the way.
- *   A control in a floating layer whose middle another element takes (a bubble on a bar item) is covered too.
- * - clipped / overflow: a text's painted box leaves the box that holds it, cut off by an `overflow: hidden` box or
- *   printed over its neighbours; text cut with an ellipsis counts unless the element says its whole text (a title
- *   or an aria-label). Scroll areas (overflow auto or scroll) are meant to hold more than they show and are exempt.
+ * - overlap: two visible controls (buttons, links, inputs, selects, textareas, [role=button|tab|slider]) of the same
+ *   layer cross by more than 2 px. A small control lying wholly on a larger one and on top of it (an arrow on a
+ *   picture) is a design. While a panel or a menu is open, its controls are measured, and a floating control lying on
+ *   one of them is an overlap (the notification bubble on the chat panel's composer).
+ * - covered: a page control that no scroll position brings out from under the floating layer (the sticky header, the
+ *   bottom bar, the floating bubbles). A page whose content ends above the bottom bar is a one-screen page: a person
+ *   does not scroll it, so there only its place on the screen counts. A floating control whose middle another
+ *   element takes (a bubble on a bar item) is covered too.
  * - sideways: the document is wider than the viewport (the page scrolls sideways).
- * - small target: a control under 24 × 24 px (WCAG 2.2 target size minimum); a link inside running text is exempt,
- *   as WCAG exempts it.
+ * - small target: a control under 24 × 24 px (WCAG 2.2 target size minimum); a link inside running text, and a
+ *   checkbox or radio whose label is at least 24 px, are exempt, as WCAG exempts them.
+ * - clipped / overflow: text leaving its box (layout-text.ts).
  *
  * While a modal dialog is open only its controls are measured: the page behind it is out of reach by design.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
-  return page.evaluate(measure);
+  return [...(await page.evaluate(measureControls)), ...(await page.evaluate(measureText))];
 }
 
 /** Two frames, so a resize or a scroll has been laid out and painted. */
@@ -30,8 +32,8 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Runs in the page: it may use nothing from this module's scope. */
-function measure(): string[] {
+/** Controls and the page's width. Runs in the page: it may use nothing from this module's scope. */
+function measureControls(): string[] {
   const problems: string[] = [];
   const doc = document.documentElement;
   const W = doc.clientWidth;
@@ -292,62 +294,5 @@ function measure(): string[] {
     }
   }
 
-  // ---- text that leaves its box
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
-  const told = new Set<Element>();
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const text = n.textContent!.replace(/\s+/g, ' ').trim();
-    const parent = n.parentElement;
-    if (!text || !parent || /^(SCRIPT|STYLE|NOSCRIPT|OPTION|TEXTAREA)$/.test(parent.tagName) || !shown(parent))
-      continue;
-    if (modal && !modal.contains(parent)) continue;
-    if (parent.closest('svg')) continue;
-    range.selectNodeContents(n);
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-    if (rects.length === 0) continue;
-    const t: Box = {
-      left: Math.min(...rects.map((r) => r.left)),
-      top: Math.min(...rects.map((r) => r.top)),
-      right: Math.max(...rects.map((r) => r.right)),
-      bottom: Math.max(...rects.map((r) => r.bottom)),
-    };
-    // The box that holds the text: its nearest ancestor that is not inline.
-    let holder: Element = parent;
-    while (holder.parentElement && /^(inline|contents)$/.test(style(holder).display)) holder = holder.parentElement;
-    if (told.has(holder)) continue;
-    const hb = box(holder.getBoundingClientRect());
-    if (w(hb) <= 1 || h(hb) <= 1) continue; // visually hidden on purpose, for screen readers
-    const label = `"${text.slice(0, 40)}" in ${name(holder)}`;
-    const hs = style(holder);
-    if (hs.textOverflow === 'ellipsis' && holder.scrollWidth > holder.clientWidth + 1) {
-      told.add(holder);
-      const named = holder.closest('[title], [aria-label]');
-      const whole = named?.getAttribute('title') || named?.getAttribute('aria-label');
-      if (!whole || !whole.replace(/\s+/g, ' ').includes(text)) problems.push(`clipped: ${label} ends in …`);
-      continue;
-    }
-    // The text must stay inside its holder and each box around it, up to a scroll area or a box placed on its own
-    // (a badge, a tooltip: absolutely positioned on purpose).
-    for (let a: Element | null = holder; a && a !== document.body && a !== doc; a = a.parentElement) {
-      const cs = style(a);
-      if (isScroller(cs)) break;
-      if (cs.display === 'contents') continue; // no box of its own
-      const ab = box(a.getBoundingClientRect());
-      const outX = t.right > ab.right + 1 || t.left < ab.left - 1;
-      const outY = t.bottom > ab.bottom + 2 || t.top < ab.top - 2;
-      if (outX || outY) {
-        told.add(holder);
-        const hidden = (outX && cs.overflowX !== 'visible') || (outY && cs.overflowY !== 'visible');
-        problems.push(
-          hidden
-            ? `clipped: ${label} needs ${where(t)}, ${name(a)} cuts it at ${where(ab)}`
-            : `overflow: ${label} needs ${where(t)}, it spills out of ${name(a)} ${where(ab)}`,
-        );
-        break;
-      }
-      if (/absolute|fixed|sticky/.test(cs.position)) break;
-    }
-  }
   return [...new Set(problems)];
 }
