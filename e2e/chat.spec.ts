@@ -1,7 +1,7 @@
 import type { ItemDetails } from '../common/api/items';
 import { formatPrice } from '../common/money';
 import { chatCost } from '../common/writing';
-import { expect, signUp, test } from './fixtures';
+import { expect, isPhone, signUp, test } from './fixtures';
 import { openBoxes, ownedLettersWord } from './lootbox-helpers';
 import { balanceOf, otherUser } from './market-helpers';
 import { shot, topUp } from './pictures-helpers';
@@ -68,6 +68,7 @@ test('two browsers chat live: one sends, the other sees it arrive, the sender pa
 test('an empty room says so, and a visitor (in the bubble: /chat is for the signed-in) is asked to sign in on send', async ({
   page,
 }, info) => {
+  test.skip(isPhone(page), 'the floating bubbles are the desktop layout’s (docs/decisions.md)');
   await page.route('**/api/last-50-messages', (route) => route.fulfill({ json: [] }));
   await page.goto('/');
   await page.getByRole('button', { name: 'Open chat' }).click();
@@ -81,6 +82,14 @@ test('an empty room says so, and a visitor (in the bubble: /chat is for the sign
 
 test('the floating bubble opens a small room, closes, and is hidden on /chat', async ({ page }, info) => {
   await signUp(page);
+  if (isPhone(page)) {
+    // Below 1230 px the bottom bar's Chat stands for the bubble, which would lie on the page's own controls.
+    await page.goto('/');
+    await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Chat' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open chat' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open notifications' })).toBeHidden();
+    return;
+  }
   await page.goto('/');
   await page.getByRole('button', { name: 'Open chat' }).click();
   const panel = page.getByRole('dialog', { name: 'Chat' });

@@ -312,3 +312,34 @@ test('share page: overlays with their default transparency, bring to front, dese
   await page.goto('/image/share/987654321');
   await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible();
 });
+
+test('a card funded low on the wall climbs to the top and stays on the screen, where the user acted', async ({
+  page,
+}, info) => {
+  // The author's own wall (ranked by the author's last payment), so the shared top and trending walls keep their
+  // order for the other tests: five pictures, the first upload last.
+  await signUp(page);
+  await topUp(page, 1_000);
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i++) ids.push(await uploadPicture(page, 100, [300, 300]));
+  const low = ids[0]!;
+
+  await page.goto(`/profile/${await myId(page)}`);
+  const card = page.locator(`[data-testid="picture-card"][data-picture-id="${low}"]`);
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(card).toBeAttached({ timeout: 500 });
+  }).toPass();
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toHaveAttribute('data-index', '4');
+  await expect(card).toBeInViewport();
+
+  // The author pays $1 more: the picture goes first on the wall, and the card is still on the screen.
+  await card.getByTestId('price-tag').click();
+  await card.getByRole('textbox', { name: /Dollars to add/ }).fill('1');
+  await card.getByRole('button', { name: 'Send $1' }).click();
+  await expect(card).toHaveAttribute('data-index', '0');
+  await expect(card.getByTestId('price-tag')).toHaveText(/\$2/);
+  await expect(card).toBeInViewport({ ratio: 0.5 });
+  await page.screenshot({ path: shot(info.project.name, 'wall-funded-card-kept') });
+});

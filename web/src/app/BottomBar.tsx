@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { NavLink } from '../lib/router';
 import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
@@ -14,7 +14,10 @@ export const BAR_ENLARGE_AT = 88;
 const clamp = (h: number) => Math.min(BAR_MAX, Math.max(BAR_MIN, Math.round(h)));
 
 interface BarItem {
+  /** What the bar prints: short, so seven items fit a 320 px phone (docs/decisions.md). */
   label: string;
+  /** The accessible name, when the printed label is a short form of it; it starts with the label. */
+  name?: string;
   to: string;
   icon: IconName;
   needsLogin: boolean;
@@ -26,7 +29,7 @@ const FIRST_ROW: BarItem[] = [
   { label: 'Chat', to: '/chat', icon: 'chat', needsLogin: true },
 ];
 const AFTER_MENU: BarItem[] = [
-  { label: 'Notifications', to: '/mobile-notifications', icon: 'bell', needsLogin: true },
+  { label: 'Alerts', name: 'Alerts: notifications', to: '/mobile-notifications', icon: 'bell', needsLogin: true },
   { label: 'Profile', to: '/mobile-profile', icon: 'profile', needsLogin: true },
 ];
 const SECOND_ROW: BarItem[] = [
@@ -41,6 +44,10 @@ export function BottomBar() {
   const [height, setHeight] = useState(() => clamp(Number(localStorage.getItem('bottomBarHeight')) || BAR_MIN));
   const drag = useRef<{ y: number; h: number } | null>(null);
   const expanded = height > BAR_ENLARGE_AT;
+  // The page's bottom padding and the chat room's height follow the bar as it is dragged (Shell.css, chat.css).
+  useLayoutEffect(() => {
+    document.documentElement.style.setProperty('--bar-h', `${height}px`);
+  }, [height]);
 
   const resize = (h: number) => {
     const next = clamp(h);
@@ -53,8 +60,8 @@ export function BottomBar() {
       key={it.label}
       to={it.to}
       end={it.to === '/'}
-      aria-label={it.label}
-      data-tip={it.label}
+      aria-label={it.name ?? it.label}
+      data-tip={it.name ?? it.label}
       className={({ isActive }) => (isActive ? 'bar-item bar-item--active' : 'bar-item')}
       onClick={(e) => {
         if (it.needsLogin && !loggedIn) {

@@ -45,10 +45,13 @@ export function Shell({ children }: { children: ReactNode }) {
         </aside>
       </div>
       <BottomBar />
-      {/* The room's own page has no bubble. */}
-      {pathname !== '/chat' && <ChatBubble />}
-      {/* The notifications' own pages have no bubble. */}
-      {loggedIn && pathname !== '/notifications' && pathname !== '/mobile-notifications' && <NotificationBubble />}
+      {/* The floating bubbles share one dock in the corner, so they never lie on each other or on an open panel. */}
+      <div className="floating-dock">
+        {/* The notifications' own pages have no bubble. */}
+        {loggedIn && pathname !== '/notifications' && pathname !== '/mobile-notifications' && <NotificationBubble />}
+        {/* The room's own page has no bubble. */}
+        {pathname !== '/chat' && <ChatBubble />}
+      </div>
       <PopupHost />
       <GlobalTooltip />
     </div>

@@ -59,7 +59,8 @@ export function UserArea() {
   const close = () => setOpen(false);
   return (
     <div className="user-area" ref={root}>
-      <span className="user-area__name" data-testid="username">
+      {/* A long name ends in '…' in the header; the title gives it whole. */}
+      <span className="user-area__name" data-testid="username" title={profile?.username ?? undefined}>
         {profile?.username ?? '…'}
       </span>
       <Balance />

@@ -6,6 +6,7 @@ import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../l
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
 import { useFundPicture } from '../api/mutations';
+import { followCard } from '../lib/follow';
 import { useFlash } from '../../../hooks/useFlash';
 
 export interface PriceTagFormProps {
@@ -34,6 +35,7 @@ export default function PriceTagForm({ picture, text, onText, onDone }: PriceTag
       openPopup({ kind: 'addMoney', missing: cents - profile.balance });
       return;
     }
+    followCard(picture.id);
     fund.mutate(
       { imageId: picture.id, amount: cents, balance: profile.balance, actionKey: newActionKey() },
       {

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useWall, type WallKey } from '../api/pictures';
 import { usePictureLive } from '../lib/cache';
+import { keepFollowedInPlace } from '../lib/follow';
 import { PictureCard } from './PictureCard';
 import '../pictures.css';
 
@@ -78,6 +79,10 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
     const el = list.current?.querySelector<HTMLElement>(`[data-picture-id="${kept.id}"]`);
     if (el) window.scrollBy(0, el.getBoundingClientRect().top - kept.top);
   }, [firstOffset]);
+
+  // A re-rank moves the cards; the one the user just funded stays where it was on the screen (lib/follow.ts).
+  const order = pictures.map((p) => p.id).join(',');
+  useLayoutEffect(() => keepFollowedInPlace(list.current), [order]);
 
   const scrollTo = (i: number) =>
     list.current

@@ -1,0 +1,271 @@
+import path from 'node:path';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { TRANSACTION_TYPES } from '../common/transactions';
+import { CHARITY_HOST, launchCharityBrowser, signUpThere } from './charity-helpers';
+import { expect, test, uniqueName } from './fixtures';
+import { seedLayoutData } from './layout-data';
+import { layoutProblems, settle } from './layout-helpers';
+
+/**
+ * The layout family check (issue 22): every route of SPEC §2, signed out and signed in with data, at every width,
+ * and the popups a person opens. The phone project takes the phone widths (touch, a phone's viewport), the desktop
+ * project the rest; each route is loaded once per state and the viewport is resized through the widths.
+ */
+const WIDTHS = { phone: [320, 360, 390, 414], desktop: [768, 1024, 1280, 1366, 1920] };
+const HEIGHTS: Record<number, number> = { 768: 1024, 1024: 768, 1280: 800, 1366: 768, 1920: 1080 };
+/** Screenshots of every screen at these widths, to be looked at (e2e-screenshots/<run>/). */
+const SHOT_AT = new Set([360, 1366]);
+
+const widthsOf = (info: TestInfo) => (info.project.name === 'phone' ? WIDTHS.phone : WIDTHS.desktop);
+const heightOf = (width: number) => HEIGHTS[width] ?? 740;
+
+const shotPath = (state: string, name: string, width: number) =>
+  path.join(
+    'e2e-screenshots',
+    process.env.E2E_RUN_NAME!,
+    `layout-${width}-${state}-${name.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'top'}.png`,
+  );
+
+/** Waits for a screen to have its data: no 'Loading...' left, the pictures decoded. */
+async function ready(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !/Loading\.\.\.|Please wait/.test(document.body.innerText) &&
+        [...document.images].every((img) => img.complete || img.loading === 'lazy'),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {});
+}
+
+class Findings {
+  private readonly seen = new Map<string, number[]>();
+
+  add(where: string, width: number, problems: string[]): void {
+    for (const p of problems) {
+      const key = `${where}: ${p}`;
+      this.seen.set(key, [...(this.seen.get(key) ?? []), width]);
+    }
+  }
+
+  /** One line per problem, with the widths it was seen at. */
+  lines(): string[] {
+    return [...this.seen].map(([key, widths]) => `${key.replace(/: /, ` @${widths.join(',')}px: `)}`);
+  }
+}
+
+/** Measures the page as it is at every width of the project (after `open` puts it in the state to measure). */
+async function measureAt(
+  page: Page,
+  info: TestInfo,
+  findings: Findings,
+  state: string,
+  name: string,
+  open?: () => Promise<void>,
+  only: (width: number) => boolean = () => true,
+): Promise<void> {
+  for (const width of widthsOf(info).filter(only)) {
+    await page.setViewportSize({ width, height: heightOf(width) });
+    await settle(page);
+    if (open) await open();
+    findings.add(`${state} ${name}`, width, await layoutProblems(page));
+    if (SHOT_AT.has(width)) await page.screenshot({ path: shotPath(state, name, width), fullPage: true });
+  }
+}
+
+async function visit(page: Page, info: TestInfo, findings: Findings, state: string, route: string): Promise<void> {
+  const t0 = Date.now();
+  await page.goto(route);
+  await ready(page);
+  const t1 = Date.now();
+  await measureAt(page, info, findings, state, route);
+  if (process.env.LAYOUT_TIMING) console.log(`${state} ${route}: load ${t1 - t0} ms, measure ${Date.now() - t1} ms`);
+}
+
+const phoneContext = (browser: Browser, info: TestInfo, baseURL?: string) => {
+  const phone = info.project.name === 'phone';
+  return browser.newContext({
+    baseURL,
+    viewport: { width: widthsOf(info)[0]!, height: heightOf(widthsOf(info)[0]!) },
+    hasTouch: phone,
+    isMobile: phone,
+  });
+};
+
+test('every route at every width: no control on another, no clipped text, no sideways scroll, no small target', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(420_000);
+  page.setDefaultTimeout(10_000);
+  const findings = new Findings();
+  try {
+    await everyScreen(page, browser, baseURL!, info, findings);
+  } finally {
+    // Should a step fail, what was measured until then is still told.
+    if (findings.lines().length > 0) console.log(findings.lines().join('\n'));
+  }
+  expect(findings.lines(), 'layout problems (state route @widths: problem)').toEqual([]);
+});
+
+async function everyScreen(page: Page, browser: Browser, baseURL: string, info: TestInfo, findings: Findings) {
+  const data = await seedLayoutData(page, browser, info);
+
+  // Signed out: the public screens, and a protected one, which sends the visitor home with the sign-in popup.
+  const visitorContext = await phoneContext(browser, info, baseURL);
+  const visitor = await visitorContext.newPage();
+  for (const route of [
+    '/',
+    '/trending',
+    `/image/top/${data.pictureId}`,
+    `/image/detail/${data.pictureId}`,
+    `/profile/${data.me}`,
+    '/verify-email?userId=1&secret=wrong',
+    '/goodwill/proof',
+    '/close-the-window',
+    '/admin-console',
+    '/no-such-page',
+  ]) {
+    await visit(visitor, info, findings, 'signed-out', route);
+  }
+  await visitor.goto('/upload');
+  await expect(visitor.getByRole('dialog')).toBeVisible();
+  await measureAt(visitor, info, findings, 'signed-out', 'sign-in popup');
+  await visitorContext.close();
+
+  // Signed in, with data.
+  const routes = [
+    '/',
+    '/trending',
+    `/image/top/${data.pictureId}`,
+    `/image/trending/${data.pictureId}`,
+    `/image/profile/${data.pictureId}`,
+    `/image/detail/${data.pictureId}`,
+    `/image/share/${data.pictureId}`,
+    `/profile/${data.me}`,
+    '/profile/edit',
+    '/mobile-profile',
+    '/upload',
+    '/lootboxes',
+    '/lootboxes/fairness',
+    '/my-items',
+    '/item-store',
+    `/items-detail/${data.itemType}/graph`,
+    `/items-detail/${data.itemType}/my-items`,
+    `/items-detail/${data.itemType}/item-store`,
+    '/chat',
+    '/notifications',
+    '/mobile-notifications',
+    '/verify-email?userId=1&secret=wrong',
+    '/goodwill',
+    '/goodwill/proof',
+    '/transactions',
+    ...TRANSACTION_TYPES.map((type) => `/transactions/${type}`),
+    '/success',
+    '/cancel',
+    '/close-the-window',
+    '/admin-console',
+    '/no-such-page',
+  ];
+  for (const route of routes) await visit(page, info, findings, 'signed-in', route);
+
+  // The popups and panels a person opens.
+  await page.goto('/');
+  await ready(page);
+  await measureAt(page, info, findings, 'signed-in', 'add money', async () => {
+    if ((await page.getByRole('dialog', { name: 'Add money' }).count()) === 0) {
+      await page.getByTestId('balance').locator('visible=true').first().click();
+      await expect(page.getByRole('dialog', { name: 'Add money' })).toBeVisible();
+    }
+  });
+  await page.keyboard.press('Escape');
+  await measureAt(page, info, findings, 'signed-in', 'account menu', async () => {
+    if ((await page.getByRole('menu', { name: 'Account' }).count()) === 0) {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+    }
+  });
+  await page.keyboard.press('Escape');
+  // The floating bubbles are the desktop layout's (from 1230 px).
+  const desktop = (width: number) => width >= 1230;
+  await page.goto('/');
+  await measureAt(
+    page,
+    info,
+    findings,
+    'signed-in',
+    'notifications bubble',
+    async () => {
+      if ((await page.getByRole('dialog', { name: 'Notifications' }).count()) === 0) {
+        await page.getByRole('button', { name: 'Open notifications' }).click();
+      }
+      await expect(
+        page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification').first(),
+      ).toBeVisible();
+    },
+    desktop,
+  );
+  await page.goto('/');
+  await measureAt(
+    page,
+    info,
+    findings,
+    'signed-in',
+    'chat bubble',
+    async () => {
+      if ((await page.getByRole('dialog', { name: 'Chat' }).count()) === 0) {
+        await page.getByRole('button', { name: 'Open chat' }).click();
+      }
+      await expect(page.getByRole('dialog', { name: 'Chat' }).getByTestId('chat-message').first()).toBeVisible();
+    },
+    desktop,
+  );
+  if (info.project.name === 'phone') {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'More menu' }).click();
+    await measureAt(page, info, findings, 'signed-in', 'bottom bar opened');
+    await page.getByRole('button', { name: 'Less menu' }).click();
+  }
+  await page.goto(`/image/detail/${data.pictureId}`);
+  await ready(page);
+  const comment = page.getByTestId('comment').filter({ hasText: data.commentText }).first();
+  await comment.getByRole('button', { name: 'React', exact: true }).first().click();
+  await measureAt(page, info, findings, 'signed-in', 'reaction form');
+  const reactions = comment.getByRole('button', { name: /reactions: show who reacted/ });
+  if ((await reactions.count()) > 0) {
+    await reactions.click();
+    await measureAt(page, info, findings, 'signed-in', 'reactions list');
+  }
+  await comment.getByRole('button', { name: 'Report', exact: true }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await measureAt(page, info, findings, 'signed-in', 'report popup');
+  await page.keyboard.press('Escape');
+  await page.goto(`/items-detail/${data.itemType}/item-store`);
+  await page.getByRole('button', { name: 'Sell offers' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sell offers' })).toBeVisible();
+  await measureAt(page, info, findings, 'signed-in', 'sell offers popup');
+  await page.keyboard.press('Escape');
+  await data.close();
+
+  // The donation routes live on a charity host.
+  const charityBrowser = await launchCharityBrowser(info);
+  const port = new URL(baseURL).port;
+  const charityContext = await phoneContext(charityBrowser, info, `http://${CHARITY_HOST}:${port}`);
+  const donor = await charityContext.newPage();
+  await signUpThere(donor, uniqueName('donor'), 'correct horse battery 9');
+  const sent = await donor.evaluate(
+    async (link) => {
+      const res = await fetch('/api/charity-link/send', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `layout-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify({ link }),
+      });
+      return res.status;
+    },
+    `https://www.example.org/donations/${uniqueName('receipt')}`,
+  );
+  expect(sent).toBe(200);
+  for (const route of ['/', '/my-donations', '/public-donations']) await visit(donor, info, findings, 'charity', route);
+  await charityBrowser.close();
+}
