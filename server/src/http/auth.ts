@@ -103,6 +103,15 @@ export async function insertSession(
   );
 }
 
+/** Which of these sessions (by the SHA-256 of their tokens) exist and have not expired. */
+export async function liveSessions(exec: Executor, tokenHashes: string[], now: Date): Promise<Set<string>> {
+  const found = await rows<{ token_hash: string }>(
+    exec,
+    sql`SELECT token_hash FROM sessions WHERE token_hash = ANY(${tokenHashes}::text[]) AND expires_at > ${now}`,
+  );
+  return new Set(found.map((r) => r.token_hash));
+}
+
 export async function deleteSession(exec: Executor, tokenHash: string): Promise<void> {
   await exec.execute(sql`DELETE FROM sessions WHERE token_hash = ${tokenHash}`);
 }

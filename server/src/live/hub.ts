@@ -26,6 +26,11 @@ export interface HubOptions {
   maxPerAddress?: number;
   /** Sockets one session may hold open on this instance; 0 or unset: no cap. */
   maxPerSession?: number;
+  /**
+   * Which of these sessions (SHA-256 of their tokens) still exist. A sign-out's `sessionEnded` can be lost while Redis
+   * is away; at the resync that follows, the sockets of sessions gone meanwhile are closed as a sign-out closes them.
+   */
+  sessionsAlive?: (sessions: string[]) => Promise<ReadonlySet<string>>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -204,10 +209,29 @@ export class Hub implements LiveSnapshots, LivePresence {
     }
   }
 
-  /** Every socket may have missed events (the bus lost Redis for a while): each is told to refetch. */
+  /**
+   * Every socket may have missed events (the bus lost Redis for a while): each is told to refetch, and the sockets of
+   * sessions that ended meanwhile (their sign-out may be among the lost events) are closed.
+   */
   private resync(): void {
     const text = JSON.stringify(liveEvent('control', 'resync', {}));
     for (const client of this.clients) this.send(client, text);
+    void this.closeEndedSessions();
+  }
+
+  private async closeEndedSessions(): Promise<void> {
+    const sessions = [...this.perSession.keys()];
+    if (!this.opts.sessionsAlive || sessions.length === 0) return;
+    let alive: ReadonlySet<string>;
+    try {
+      alive = await this.opts.sessionsAlive(sessions);
+    } catch (err) {
+      this.opts.log.warn({ reason: (err as Error).message }, 'could not check live sessions after a resync');
+      return;
+    }
+    for (const client of this.clients) {
+      if (client.session !== null && !alive.has(client.session)) client.socket.close(4001, 'Signed out');
+    }
   }
 
   /** A signed-out session's sockets close (4001); the client reconnects as a visitor. */

@@ -7,6 +7,7 @@ import { missingRealServices, realRedisUrl } from '../../test/databases';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
+import { LiveTestClient } from '../../live/live-test-client';
 import { imageOf, jpegPart, upload } from '../pictures/test-helpers';
 
 /**
@@ -95,6 +96,23 @@ describe.skipIf(skip)('the shared counters while Redis is out of reach', () => {
     expect(await failuresReach('nobody_here', 3)).toBe(3);
     const over = await wrong();
     expect(over.statusCode, over.body).toBe(429);
+  });
+
+  it('signs out without waiting on Redis, and the signed-out socket closes once Redis is back', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await makeUser(t.ctx, { balance: 100 });
+    const browser = await signIn(t, user.id);
+    const tab = await LiveTestClient.open(base, { cookie: browser.cookieHeader() });
+    tab.subscribe('balance');
+    await tab.next((f) => f.ch === 'balance');
+
+    await proxy.cut();
+    const out = await timed(() => browser.post('/api/auth/logout'));
+    expect(out.statusCode, out.body).toBe(200);
+    expect(tab.closeCode, 'the sign-out could not reach the hub while Redis was away').toBeUndefined();
+
+    await proxy.restore();
+    expect(await tab.closed(15_000)).toBe(4001);
   });
 });
 
