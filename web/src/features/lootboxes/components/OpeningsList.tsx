@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Opening } from '../../../../../common/api/lootboxes';
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useOpenings } from '../api/fairness';
@@ -64,7 +64,7 @@ function OpeningRow({ opening, check, onVerify }: { opening: Opening; check?: Ch
       <div className="opening__head">
         <span className="opening__nonce">Nonce {opening.nonce}</span>
         <span className="muted">
-          <RelativeTime at={opening.openedOn} ago />
+          <RelativeTime at={opening.openedOn} />
         </span>
         {opening.serverSeed ? (
           <button
@@ -83,7 +83,7 @@ function OpeningRow({ opening, check, onVerify }: { opening: Opening; check?: Ch
       <ul className="opening__items" aria-label="Items found">
         {opening.lootSequence.map((code, i) => (
           <li key={i}>
-            <ItemIcon itemType={code} size={36} label={itemOf(code)?.name ?? code} />
+            <ItemIcon itemType={code} size={36} label={itemName(code)} />
           </li>
         ))}
       </ul>
