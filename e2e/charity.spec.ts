@@ -193,11 +193,11 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await visitor.getByRole('link', { name: 'MY', exact: true }).click();
   await expect(visitor.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 
-  // A signed-in non-admin stays on the loading text.
+  // A signed-in non-admin is told the console is for administrators, with the way home.
   await user.goto('/admin-console');
-  await expect(user.getByRole('heading', { name: 'Loading', level: 1 })).toBeVisible();
-  await expect(user.getByText('Please wait...')).toBeVisible();
-  await user.waitForTimeout(1500);
+  await expect(user.getByRole('heading', { name: 'Administrators only', level: 1 })).toBeVisible();
+  await expect(user.getByText('This page is for administrators.')).toBeVisible();
+  await expect(user.getByText('Please wait...')).toHaveCount(0);
   await expect(user.getByRole('heading', { name: 'Admin Console' })).toHaveCount(0);
   await user.screenshot({ path: shot(project, 'admin-not-admin') });
 
