@@ -2,12 +2,13 @@ import { formatMoney } from '../../../../../common/money';
 import { GOODWILL_LABELS, GOODWILL_STATUS_LABELS } from '../../../../../common/goodwill';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { usePayments } from '../api/goodwill';
+import { usePayments, usePaymentsFollowSpending } from '../api/goodwill';
 import { TEXT } from './CausePicker';
 
 /** The user's shares, newest first: amount, cause, when, and whether it was forwarded (with the batch's reference). */
 export function PaymentsList() {
   const payments = usePayments();
+  usePaymentsFollowSpending();
   if (payments.isPending) return <p className="loading">Loading...</p>;
   if (payments.isError) return <LoadFailed text={TEXT.fetchFailed} onRetry={() => void payments.refetch()} />;
   const list = payments.data.pages.flat();

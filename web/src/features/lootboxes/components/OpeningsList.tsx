@@ -3,7 +3,7 @@ import type { Opening } from '../../../../../common/api/lootboxes';
 import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { useOpenings } from '../api/fairness';
+import { useFairnessFollowsOpenings, useOpenings } from '../api/fairness';
 import { verifyOpening, type Verdict } from '../lib/verify';
 
 type Check = Verdict | 'checking';
@@ -11,6 +11,7 @@ type Check = Verdict | 'checking';
 /** The user's openings, newest first; each one whose seed is revealed can be recomputed here. */
 export function OpeningsList() {
   const { openings, isPending, isError, hasMore, loadMore, loadingMore } = useOpenings();
+  useFairnessFollowsOpenings();
   const [checks, setChecks] = useState<Record<number, Check>>({});
   const revealed = openings.filter((o) => o.serverSeed !== null);
 

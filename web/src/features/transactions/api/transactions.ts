@@ -39,8 +39,21 @@ export const rowsQuery = (type: TransactionType) =>
 export const useTransactionRows = (type: TransactionType) =>
   useInfiniteQuery({ ...rowsQuery(type), enabled: useLoggedIn() });
 
-/** While a statement is on screen, money that moves (a spend in another tab, a sale on the market) reloads it. */
+/**
+ * While a statement is on screen, money that moves reloads it: the balance (a spend in another tab, a sale), and the
+ * user's own side of the market, since a resting buy offer that fills moves money out of escrow without touching
+ * the balance (the market sends the user's fields only to the user's own sockets).
+ */
 export function useStatementFollowsBalance(): void {
   const client = useQueryClient();
-  useLiveChannel('balance', () => void client.invalidateQueries({ queryKey: transactionsRoot }), useLoggedIn());
+  const loggedIn = useLoggedIn();
+  const reload = () => void client.invalidateQueries({ queryKey: transactionsRoot });
+  useLiveChannel('balance', reload, loggedIn);
+  useLiveChannel(
+    'market',
+    (e) => {
+      if (e.m.userQuantityDelta || e.m.userBuyOfferDelta || e.m.userSellOfferDelta) reload();
+    },
+    loggedIn,
+  );
 }
