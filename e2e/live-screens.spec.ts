@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, signUp, test } from './fixtures';
+import { expect, isPhone, signUp, test } from './fixtures';
 import { openBoxes, stockUp } from './lootbox-helpers';
 import { marketCall, mostOwnedItem, otherUser } from './market-helpers';
-import { topUp } from './pictures-helpers';
+import { shot, topUp } from './pictures-helpers';
+import { chat, ownedWord } from './screens-helpers';
 
 /*
  * Screens change with the live connection, without a reload (docs/decisions.md "Screens that change with the live
@@ -81,4 +82,48 @@ test('the goodwill list shows the share of a spend made in another tab', async (
   const payment = page.getByTestId('goodwill-payment').first();
   await expect(payment).toContainText('$1.00');
   await expect(payment).toContainText('Waiting to be forwarded');
+});
+
+test('messages sent while the user is elsewhere count on the chat bubble (and the phone’s Chat entry) until the chat is opened', async ({
+  page,
+  browser,
+}, info) => {
+  await signUp(page);
+  await page.goto('/');
+  const bubble = page.getByRole('button', { name: /^Open chat/ });
+  const counts = page.getByTestId('chat-missed-count').filter({ visible: true });
+  // Whatever the room held before is read once: opening the chat clears it.
+  await bubble.click();
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(counts).toHaveCount(0);
+
+  const writer = await otherUser(browser, page, info);
+  await openBoxes(writer.page, 2);
+  await topUp(writer.page, 500);
+  await chat(writer.page, await ownedWord(writer.page));
+  await chat(writer.page, await ownedWord(writer.page));
+
+  await expect(bubble).toHaveAccessibleName('Open chat, 2 new messages');
+  await expect(bubble.getByTestId('chat-missed-count')).toHaveText('2');
+  if (isPhone(page)) {
+    await expect(
+      page.getByTestId('bottom-bar').getByRole('link', { name: 'Chat' }).getByTestId('chat-missed-count'),
+    ).toHaveText('2');
+  }
+  await page.screenshot({ path: shot(info.project.name, 'chat-missed-count') });
+  // A new page load asks the server, which counts the same.
+  await page.reload();
+  await expect(bubble.getByTestId('chat-missed-count')).toHaveText('2');
+
+  // Opened: read, so the count is gone, and stays gone after the room closes and the page reloads.
+  await bubble.click();
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible();
+  await expect(counts).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(bubble).toHaveAccessibleName('Open chat');
+  await page.reload();
+  await expect(bubble).toBeVisible();
+  await expect(counts).toHaveCount(0);
+  await writer.context.close();
 });
