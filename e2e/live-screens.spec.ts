@@ -125,5 +125,17 @@ test('messages sent while the user is elsewhere count on the chat bubble (and th
   await page.reload();
   await expect(bubble).toBeVisible();
   await expect(counts).toHaveCount(0);
+
+  // On the chat's own page a message is read as it arrives: no count there, nor after leaving it.
+  await page.goto('/chat');
+  await expect(page.getByRole('region', { name: 'General chat room' })).toBeVisible();
+  await chat(writer.page, await ownedWord(writer.page));
+  await expect(page.getByTestId('chat-message').last()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(counts).toHaveCount(0);
+  await page.goto('/');
+  await expect(bubble).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(counts).toHaveCount(0);
   await writer.context.close();
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { MissedMessages } from '../../../../../common/api/chat';
 import { api } from '../../../lib/api';
 import { useLiveChannel } from '../../../lib/live';
@@ -19,11 +19,25 @@ export const missedQuery = queryOptions({
 
 /** Rooms open on this page (the /chat page, the bubble's panel): while one is, nothing is missed. */
 let openRooms = 0;
+const listeners = new Set<() => void>();
+const setOpenRooms = (n: number) => {
+  openRooms = n;
+  listeners.forEach((l) => l());
+};
+const useRoomOpen = () =>
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => openRooms > 0,
+  );
 
-/** The count, kept current by `notification`/`missedMessage`; 0 for a visitor. */
+/** The count, kept current by `notification`/`missedMessage`; 0 for a visitor and while a room is on screen. */
 export function useMissedMessages(): number {
   const loggedIn = useLoggedIn();
   const client = useQueryClient();
+  const roomOpen = useRoomOpen();
   const { data } = useQuery({ ...missedQuery, enabled: loggedIn });
   useLiveChannel(
     'notification',
@@ -32,17 +46,21 @@ export function useMissedMessages(): number {
     },
     loggedIn,
   );
-  return loggedIn ? (data ?? 0) : 0;
+  return loggedIn && !roomOpen ? (data ?? 0) : 0;
 }
 
-/** Called by the room while it is on screen: the user is reading, so the count goes to 0 and stays there. */
+/**
+ * Called by the room while it is on screen: the user is reading, so the count is 0 then, and still 0 when the room
+ * closes (what was missed has been read; the server counts from the moment its last chat socket closed).
+ */
 export function useRoomIsOpen(): void {
   const client = useQueryClient();
   useEffect(() => {
-    openRooms += 1;
+    setOpenRooms(openRooms + 1);
     client.setQueryData(missedQuery.queryKey, 0);
     return () => {
-      openRooms -= 1;
+      setOpenRooms(openRooms - 1);
+      client.setQueryData(missedQuery.queryKey, 0);
     };
   }, [client]);
 }
