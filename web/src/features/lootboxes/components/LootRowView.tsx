@@ -56,7 +56,7 @@ export function LootRowView({ row, onFinished }: { row: LootRow; onFinished: (id
             >
               {shown ? (
                 <>
-                  <ItemIcon itemType={code} size={52} label={item?.name ?? code} />
+                  <ItemIcon itemType={code} size={52} label={itemName(code)} />
                   {find && <span className="loot-slot__burst" aria-hidden="true" />}
                 </>
               ) : (
