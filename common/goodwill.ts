@@ -20,6 +20,12 @@ export const GOODWILL_CSV_HEADER = 'batchId,cause,amount,forwardedOn,reference';
 export const GOODWILL_PAGE_MAX = 100;
 export const GOODWILL_PAGE_DEFAULT = 50;
 
+/** How a share's status reads on screen: in words, never the code. */
+export const GOODWILL_STATUS_LABELS = {
+  PENDING: 'Waiting to be forwarded',
+  FORWARDED: 'Forwarded',
+} as const;
+
 /** How each cause reads on screen. */
 export const GOODWILL_LABELS = {
   THIRD_COUNTRY: 'Third countries',

@@ -111,6 +111,12 @@ const BY_EMOJI = new Map(ITEMS.filter((i) => i.tier !== 'LETTER').map((item) => 
 
 export const itemOf = (itemType: string): Item | undefined => BY_TYPE.get(itemType);
 
+/**
+ * What a screen calls an item: its catalogue name ('Letter F', 'Red heart'), never its code. A code the catalogue
+ * does not know (none should reach a screen) reads as 'an unknown item' rather than the code.
+ */
+export const itemName = (itemType: string): string => BY_TYPE.get(itemType)?.name ?? 'Unknown item';
+
 /** The emoji item written as this text (an emoji of several code points counts as one), if there is one. */
 export const emojiItemOf = (text: string): Item | undefined => BY_EMOJI.get(text);
 

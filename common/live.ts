@@ -89,6 +89,16 @@ export interface LiveChannels {
    * or on one of its replies, or its pin. Clients apply it only when the picture id matches the one shown.
    */
   comment: { commentCreated: Comment; commentUpdated: Comment };
+  /**
+   * Donation links (charity tenants): a link was sent, or an administrator decided it. Only the link's id travels,
+   * nothing of who sent it or what was decided: a screen listing links refetches its list (docs/decisions.md
+   * "Screens that change with the live connection").
+   */
+  donations: { linkSent: DonationLinkEvent; linkDecided: DonationLinkEvent };
+}
+
+export interface DonationLinkEvent {
+  id: number;
 }
 
 export type Channel = keyof LiveChannels;

@@ -161,11 +161,11 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await expect(console_.getByText('No reports.').or(console_.getByTestId('report').first())).toBeVisible();
   await console_.screenshot({ path: shot(project, 'admin-reports'), fullPage: true });
 
-  // Live in the user's open page: the balance rises and the notification arrives.
+  // Live in the user's open page: the balance rises, the notification arrives and the card turns Approved.
   await expect(balance(user)).toHaveText('$12.34');
   await expect(user.getByTestId('notification-count').filter({ visible: true }).first()).toHaveText('1');
-  await user.reload();
   await expect(user.getByTestId('donation')).toContainText('Approved');
+  await expect(user.getByTestId('donation')).not.toContainText('Pending');
 
   // The public list, for a visitor: Approved, the charity, and nothing of who sent it.
   const visitor = await charityPage(browser, info, server.url, errors);
@@ -193,11 +193,11 @@ test('a user sends a donation link, an admin approves it in the console, the bal
   await visitor.getByRole('link', { name: 'MY', exact: true }).click();
   await expect(visitor.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 
-  // A signed-in non-admin stays on the loading text.
+  // A signed-in non-admin is told the console is for administrators, with the way home.
   await user.goto('/admin-console');
-  await expect(user.getByRole('heading', { name: 'Loading', level: 1 })).toBeVisible();
-  await expect(user.getByText('Please wait...')).toBeVisible();
-  await user.waitForTimeout(1500);
+  await expect(user.getByRole('heading', { name: 'Administrators only', level: 1 })).toBeVisible();
+  await expect(user.getByText('This page is for administrators.')).toBeVisible();
+  await expect(user.getByText('Please wait...')).toHaveCount(0);
   await expect(user.getByRole('heading', { name: 'Admin Console' })).toHaveCount(0);
   await user.screenshot({ path: shot(project, 'admin-not-admin') });
 
@@ -272,5 +272,89 @@ test('a reported chat message shows in the console’s Reports tab with its reas
   await console_.screenshot({ path: shot(info.project.name, 'admin-reports-one'), fullPage: true });
 
   await writer.context().close();
+  await console_.context().close();
+});
+
+test('each link starts clean in the Charity Form, and every donation list follows the decisions live', async ({
+  browserName: _browserName,
+}, info) => {
+  test.setTimeout(120_000);
+  const user = await charityPage(browser, info, server.url, errors);
+  await signUpThere(user, uniqueName('twice'), PASSWORD);
+  const first = await call<DonationLink>(user, '/api/charity-link/send', {
+    link: `www.redcross.org/${uniqueName('a')}`,
+  });
+  const second = await call<DonationLink>(user, '/api/charity-link/send', {
+    link: `www.unicef.org/${uniqueName('b')}`,
+  });
+  expect([first.status, second.status]).toEqual([200, 200]);
+  const [a, b] = [first.body.id, second.body.id];
+
+  // Three screens open before any decision: the sender's list, the public list, the console.
+  await user.goto('/my-donations');
+  const card = (host: string) => user.getByTestId('donation').filter({ hasText: host });
+  await expect(user.getByTestId('donation')).toHaveCount(2);
+  await expect(user.getByTestId('donation').first()).toContainText('Pending');
+  const visitor = await charityPage(browser, info, server.url, errors);
+  await visitor.goto('/public-donations');
+  await expect(visitor.getByRole('heading', { name: 'Donation links', level: 1 })).toBeVisible();
+  const console_ = await charityPage(browser, info, server.url, errors);
+  await signIn(console_, admin.username, admin.password);
+  await console_.goto('/admin-console');
+  await console_.getByRole('tab', { name: 'Charity Form' }).click();
+  const form = console_.getByRole('form', { name: 'Charity Form' });
+  const fields = {
+    name: form.getByLabel('Charity Name'),
+    category: form.getByLabel('Admin Category'),
+    amount: form.getByLabel('Amount'),
+    reason: form.getByLabel('Reason'),
+    visible: form.getByLabel('Publicly Visible'),
+  };
+  const expectClean = async () => {
+    for (const f of [fields.name, fields.category, fields.amount, fields.reason]) await expect(f).toHaveValue('');
+    await expect(fields.visible).toBeChecked();
+  };
+
+  // Link 1 approved as Red Cross: the form empties once the server took the decision.
+  await console_.getByRole('button', { name: `Use link ${a} in the form` }).click();
+  await expectClean();
+  await fields.name.fill('Red Cross');
+  await fields.category.fill('Humanitarian aid');
+  await fields.amount.fill('5');
+  await form.getByRole('button', { name: 'Approve' }).click();
+  await expect(form.getByLabel('Response')).toHaveValue(/"approved":\s*true/);
+  await expectClean();
+
+  // Something typed for one link, then another link picked from its card: the form starts clean for it.
+  await fields.name.fill('Red Cross');
+  await fields.visible.uncheck();
+  await console_.getByRole('button', { name: `Use link ${b} in the form` }).click();
+  await expect(form.getByLabel('Charity Link ID')).toHaveValue(String(b));
+  await expectClean();
+  await expect(form.getByLabel('Response')).toHaveValue('');
+  await fields.name.fill('UNICEF');
+  await fields.category.fill('Children');
+  await fields.reason.fill('The donation could not be verified.');
+  await form.getByRole('button', { name: 'Reject' }).click();
+  await expect(form.getByLabel('Response')).toHaveValue(/"approved":\s*false/);
+  await expectClean();
+  const stored = await console_.evaluate(
+    async () => (await (await fetch('/api/admin/all-links')).json()) as DonationLink[],
+  );
+  expect(stored.find((l) => l.id === b)).toMatchObject({ charityName: 'UNICEF', adminCategory: 'Children' });
+  expect(stored.find((l) => l.id === a)).toMatchObject({ charityName: 'Red Cross' });
+
+  // Live, without a reload: the sender's cards, the public list, and a new link in the console.
+  await expect(card('www.redcross.org')).toContainText('Approved');
+  await expect(card('www.unicef.org')).toContainText('Rejected');
+  await expect(card('www.unicef.org')).toContainText('The donation could not be verified.');
+  await expect(visitor.getByTestId('donation').filter({ hasText: 'UNICEF' })).toContainText('Rejected');
+  await expect(visitor.getByTestId('donation').filter({ hasText: 'Red Cross' }).first()).toContainText('Approved');
+  const third = await call<DonationLink>(user, '/api/charity-link/send', { link: `www.wwf.org/${uniqueName('c')}` });
+  await expect(console_.getByRole('button', { name: `Use link ${third.body.id} in the form` })).toBeVisible();
+  await console_.screenshot({ path: shot(info.project.name, 'admin-form-clean'), fullPage: true });
+
+  await user.context().close();
+  await visitor.context().close();
   await console_.context().close();
 });

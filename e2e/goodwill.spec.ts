@@ -26,7 +26,7 @@ test('choose a cause, spend, see the payment pending; the proof page shows the f
   const payment = page.getByTestId('goodwill-payment').first();
   await expect(payment).toContainText('$1.50');
   await expect(payment).toContainText('Science');
-  await expect(payment).toContainText('PENDING');
+  await expect(payment).toContainText('Waiting to be forwarded');
   await expect(page.getByRole('radio', { name: 'Science' })).toBeChecked();
   // The phone's bottom bar is fixed: the payment is scrolled into the view rather than shot on a full page.
   await payment.evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -43,13 +43,16 @@ test.describe('logged out', () => {
     await expect(page.getByRole('status')).toHaveText('Email verification failed.');
   });
 
-  test('the sign-in popup has Easy, Login and Register, and keeps focus inside until it closes', async ({ page }) => {
+  test('the sign-in popup opens on Login (no Google here), and keeps focus inside until it closes', async ({
+    page,
+  }) => {
     await page.goto('/');
     const signIn = page.getByRole('button', { name: 'SIGN IN' });
     await signIn.click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await expect(dialog.getByRole('tab')).toHaveText(['Easy', 'Login', 'Register']);
-    await expect(dialog.getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByRole('tab')).toHaveText(['Login', 'Register']);
+    await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByLabel('Username')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
 
     for (let i = 0; i < 8; i++) {

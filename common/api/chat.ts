@@ -27,6 +27,14 @@ export const OnlineWithoutMe = Type.Object({ value: Type.Integer() });
 export type OnlineWithoutMe = Static<typeof OnlineWithoutMe>;
 
 /**
+ * GET /api/chat-room/missed-messages: messages the signed-in user has not seen, those sent since their last chat
+ * socket closed (all of them if they never had the room open), 0 while they have it open. The live
+ * `notification`/`missedMessage` carries the same count as it grows (SPEC §3 counters, §7).
+ */
+export const MissedMessages = Type.Object({ value: Type.Integer({ minimum: 0 }) });
+export type MissedMessages = Static<typeof MissedMessages>;
+
+/**
  * POST /api/user/message. `sendAmount` is the cost the user saw; the server charges the current cost only if it is
  * not above it. Length and the writing rules are checked by the server (400 on `message`), not by the schema, so
  * the hint is SPEC §5's text.

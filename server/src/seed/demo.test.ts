@@ -7,7 +7,10 @@ import sharp from 'sharp';
 import { rows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { startTestApp, type TestApp } from '../test/harness';
+import type { ChatMessage } from '../../../common/api/chat';
 import type { Picture } from '../../../common/api/pictures';
+import { checkText, writerOf } from '../../../common/writing';
+import { ownedItems } from '../modules/items/items.service';
 import { seedDemoIfEmpty } from './demo';
 
 let t: TestApp;
@@ -54,6 +57,27 @@ describe('the demo seed', () => {
     expect(book!.trades).toBeGreaterThan(10);
     expect(book!.months).toBeGreaterThan(6);
     expect(book!.openings).toBe(5 * 6);
+  });
+
+  it('opens a living chat room: demo users’ messages, each written with what its sender owns and paid for', async () => {
+    const room = (await t.client().get('/api/last-50-messages')).json<ChatMessage[]>();
+    expect(room.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(room.map((m) => m.senderId)).size).toBeGreaterThanOrEqual(3);
+    expect(room.every((m) => m.username.startsWith('demo_'))).toBe(true);
+    // Oldest first, over the last hours, none in the future.
+    const times = room.map((m) => Date.parse(m.time));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times.at(-1)!).toBeLessThanOrEqual(Date.now());
+    for (const m of room) {
+      const writer = writerOf(await ownedItems(t.ctx.db, m.senderId));
+      expect(checkText(m.message, writer), m.message).toEqual({ ok: true });
+    }
+    const [paid] = await rows<{ n: number }>(
+      t.ctx.db,
+      sql`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHAT_MESSAGE'`,
+    );
+    expect(paid!.n).toBe(room.length);
+    expect((await checkConservation(t.ctx.db)).ok).toBe(true);
   });
 
   it('does nothing once the database has users', async () => {

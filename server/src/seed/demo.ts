@@ -8,6 +8,7 @@ import { refreshTrending } from '../modules/pictures/pictures.service';
 import { localStorageFor } from '../storage/local-disk';
 import type { Storage } from '../storage/storage';
 import { demoImage } from './demo-images';
+import { seedDemoChat } from './demo-chat';
 import { seedDemoMarket } from './demo-market';
 
 /** Demo accounts are named so nobody mistakes them for people: every one starts with this. */
@@ -32,7 +33,9 @@ export interface SeedOptions {
 /**
  * Fills an empty database with a small, clearly marked demo (DESIGN.md §2 SEED_DEMO): a few demo_ users with money,
  * pictures drawn on the spot with DEMO across them, uploaded and funded over the last three days, so a newcomer sees
- * a living wall, and a market with a year of trades (demo-market.ts). Money moves through the ledger like any other, from the card account, so the books balance.
+ * a living wall, a market with a year of trades (demo-market.ts), and a chat room where they talk with the letters
+ * they found (demo-chat.ts). Money moves through the ledger like any other, from the card account, so the books
+ * balance.
  */
 export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): Promise<boolean> {
   const storage = opts.storage ?? localStorageFor(ctx.config.dataDir);
@@ -113,6 +116,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
   );
   await refreshTrending(ctx.db, ctx.now());
   await seedDemoMarket(ctx, userIds, random);
-  ctx.log.info({ users: userIds.length, pictures: count }, 'seeded the demo wall');
+  const messages = await seedDemoChat(ctx, userIds, random);
+  ctx.log.info({ users: userIds.length, pictures: count, messages }, 'seeded the demo wall');
   return true;
 }

@@ -5,6 +5,7 @@ import { useLoggedIn } from '../lib/session';
 import { Icon, type IconName } from './icons';
 import { Balance } from './UserArea';
 import { NotificationCount } from '../features/notifications/components/NotificationCount';
+import { MissedCount } from '../features/chat/components/MissedCount';
 
 /** The bar can be dragged between these heights; above the threshold it shows its second row (SPEC §9). */
 export const BAR_MIN = 87;
@@ -72,6 +73,7 @@ export function BottomBar() {
     >
       <Icon name={it.icon} />
       {it.icon === 'bell' && loggedIn && <NotificationCount />}
+      {it.icon === 'chat' && loggedIn && <MissedCount />}
       <span className="bar-item__label">{it.label}</span>
     </NavLink>
   );

@@ -28,4 +28,4 @@ const PUBLIC_PATHS =
 export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.test(pathname);
 
 /** Wall-like pages that get the desktop extra panel. */
-export const hasExtraPanel = (pathname: string): boolean => /^\/($|week\/?$|trending\/?$|profile)/.test(pathname);
+export const hasExtraPanel = (pathname: string): boolean => /^\/($|trending\/?$|profile)/.test(pathname);

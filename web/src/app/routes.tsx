@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from '../lib/router';
 import { tenant } from '../lib/tenant';
-import { Placeholder } from '../pages/Placeholder';
+import { DonationsElsewherePage, NotFoundPage } from '../pages/NotFoundPage';
 import WallPage from '../pages/WallPage';
 
 /**
@@ -13,7 +13,6 @@ const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
   return <Page />;
 };
-const soon = (title: string): ReactNode => <Placeholder title={title} />;
 
 const items = (name: 'MyItemsPage' | 'ItemStorePage') =>
   page(() => import('../pages/ItemsPages').then((m) => ({ default: m[name] })));
@@ -23,8 +22,8 @@ const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => ({ default: m[name] })));
 
 /**
- * SPEC §2's route table. A later issue replaces a `soon(...)` line with its screen's `page(...)`. The first route
- * whose path matches is shown (lib/router.tsx), so a path with a fixed segment comes before a parameter in its place.
+ * SPEC §2's route table. The first route whose path matches is shown (lib/router.tsx), so a path with a fixed segment
+ * comes before a parameter in its place. Anything else is not found, /week included (docs/decisions.md "Not found").
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <WallPage /> },
@@ -52,12 +51,16 @@ export const routes: RouteObject[] = [
   { path: '/cancel', element: payment('CancelPage') },
   { path: '/close-the-window', element: payment('CloseTheWindowPage') },
   { path: '/admin-console', element: page(() => import('../pages/AdminConsolePage')) },
-  // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false).
+  // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false); a
+  // cash tenant says where they live.
   ...(tenant === 'charity'
     ? [
         { path: '/my-donations', element: donations('MyDonationsPage') },
         { path: '/public-donations', element: donations('PublicDonationsPage') },
       ]
-    : []),
-  { path: '*', element: soon('Page not found') },
+    : [
+        { path: '/my-donations', element: <DonationsElsewherePage /> },
+        { path: '/public-donations', element: <DonationsElsewherePage /> },
+      ]),
+  { path: '*', element: <NotFoundPage /> },
 ];

@@ -51,6 +51,7 @@ export async function sendLink(work: Work, userId: number, link: string, now: Da
   if ((await repo.pendingCount(work.tx, userId)) >= MAX_PENDING_LINKS) throw fieldError('link', TEXT.tooManyPending);
   const id = await repo.insertLink(work.tx, { senderId: userId, link, key, badge: sender.badge, now });
   if (id === undefined) throw fieldError('link', TEXT.taken);
+  work.emit('donations', 'linkSent', { id });
   return presentLink((await repo.linkById(work.tx, id))!, 'owner');
 }
 
@@ -113,6 +114,7 @@ export async function approveLink(work: Work, adminId: number, body: ApproveBody
       message: TEXT.approved(charityName, body.amount),
     },
   ]);
+  work.emit('donations', 'linkDecided', { id: body.charityLinkId });
   return presentLink((await repo.linkById(work.tx, body.charityLinkId))!, 'admin');
 }
 
@@ -141,5 +143,6 @@ export async function rejectLink(work: Work, adminId: number, body: RejectBody, 
   await recordEvents(work, [
     { userId: link.sender_id, topic: 'SYSTEM_MESSAGE', message: TEXT.rejected(charityName, reason) },
   ]);
+  work.emit('donations', 'linkDecided', { id: body.charityLinkId });
   return presentLink((await repo.linkById(work.tx, body.charityLinkId))!, 'admin');
 }

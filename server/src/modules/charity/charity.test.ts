@@ -286,6 +286,26 @@ describe('the lists: who sees what', () => {
 });
 
 describe('POST /api/admin/charity/approve and reject', () => {
+  it('announces a send and each decision on the donations channel, with the link id and nothing else', async () => {
+    const u = await someone();
+    const seen: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => e.ch === 'donations' && seen.push(e));
+    const first = await sent(u);
+    const second = await sent(u);
+    expect((await admin.client.post('/api/admin/charity/approve', approval(first.id))).statusCode).toBe(200);
+    expect((await admin.client.post('/api/admin/charity/reject', rejection(second.id))).statusCode).toBe(200);
+    // A refused decision changes nothing and announces nothing.
+    expect((await admin.client.post('/api/admin/charity/reject', rejection(second.id))).statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 20));
+    off();
+    expect(seen).toEqual([
+      { ch: 'donations', t: 'linkSent', m: { id: first.id } },
+      { ch: 'donations', t: 'linkSent', m: { id: second.id } },
+      { ch: 'donations', t: 'linkDecided', m: { id: first.id } },
+      { ch: 'donations', t: 'linkDecided', m: { id: second.id } },
+    ]);
+  });
+
   it('approve credits exactly the amount to the sender, live, and tells them with a SYSTEM_MESSAGE', async () => {
     const u = await someone({ balance: 100 });
     const link = await sent(u);

@@ -1,6 +1,7 @@
 import {
   LastMessages,
   MessageSent,
+  MissedMessages,
   NewPrice,
   OnlineWithoutMe,
   SendMessageBody,
@@ -11,7 +12,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendIdempotent } from '../../http/idempotency';
 import { sendMessage } from './chat.commands';
-import { lastMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
+import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
 
 /** The General chat room (SPEC §2 "Chat", §7; DESIGN.md §8 "Comments, chat and reports"). */
 export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -34,6 +35,19 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/chat-room/online-users-without-me',
     { schema: { tags, response: { 200: OnlineWithoutMe, 503: Message } } },
     async (req) => ({ value: await onlineWithoutMe(ctx, req.user?.id ?? null) }),
+  );
+
+  app.get(
+    '/api/chat-room/missed-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Chat messages the signed-in user has not seen',
+        operationId: 'getMissedMessages',
+        response: { 200: MissedMessages, 401: Message },
+      },
+    },
+    async (req) => ({ value: await missedMessages(ctx, requireUser(req).id) }),
   );
 
   app.post(

@@ -106,6 +106,19 @@ export async function lastMessages(ctx: AppContext) {
   return (await chat.lastMessages(ctx.db, LAST_MESSAGES)).map(presentMessage);
 }
 
+/**
+ * GET /api/chat-room/missed-messages: what the bubble counts on a fresh page, before any `missedMessage` arrives.
+ * Nothing is missed while the room is open somewhere (the count is taken when its last socket closes); with the
+ * shared registry away, the count is read as if it were closed rather than failing the page.
+ */
+export async function missedMessages(ctx: AppContext, userId: number): Promise<number> {
+  const online = await roomOf(ctx)
+    .presence.online()
+    .catch(() => new Set<number>());
+  if (online.has(userId)) return 0;
+  return Math.max(0, (await chat.missedCounts(ctx.db, [userId])).get(userId) ?? 0);
+}
+
 /** GET /api/chat-room/online-users-without-me. */
 export async function onlineWithoutMe(ctx: AppContext, userId: number | null): Promise<number> {
   const online = await roomOf(ctx).presence.online();

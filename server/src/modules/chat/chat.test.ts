@@ -305,5 +305,40 @@ describe('the room', () => {
     }
   });
 
+  it('answers how many messages a user missed: all of them at first, none while the room is open, then the new ones', async () => {
+    expect((await t.client().get('/api/chat-room/missed-messages')).statusCode).toBe(401);
+    // The test above may have started listening already.
+    const address = t.app.server.address();
+    const base =
+      address && typeof address === 'object'
+        ? `http://127.0.0.1:${address.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    calm();
+    const [mo, ned] = [await chatter(), await chatter()];
+    const missed = async (u: Chatter) =>
+      (await u.client.get('/api/chat-room/missed-messages')).json<{ value: number }>();
+    expect(await missed(mo)).toEqual({ value: await messageCount() });
+
+    const room = await LiveTestClient.open(base, { cookie: mo.client.cookieHeader() });
+    try {
+      room.subscribe('chat');
+      await settle(room);
+      expect((await send(ned, 'hello', 100)).statusCode).toBe(200);
+      expect(await missed(mo)).toEqual({ value: 0 });
+    } finally {
+      room.close();
+    }
+    // The room closed: from here on, only what is sent counts.
+    const othersOnline = async () =>
+      (await ned.client.get('/api/chat-room/online-users-without-me')).json<{ value: number }>().value;
+    const seenRecorded = async () =>
+      (await rows(t.ctx.db, sql`SELECT 1 FROM chat_last_seen WHERE user_id = ${mo.id}`)).length > 0;
+    for (let i = 0; i < 80 && ((await othersOnline()) !== 0 || !(await seenRecorded())); i++) await sleep(25);
+    expect(await missed(mo)).toEqual({ value: 0 });
+    expect((await send(ned, 'hello', 100)).statusCode).toBe(200);
+    expect((await send(ned, 'world', 100)).statusCode).toBe(200);
+    expect(await missed(mo)).toEqual({ value: 2 });
+  });
+
   it('keeps the books balanced after all of it', booksBalance);
 });

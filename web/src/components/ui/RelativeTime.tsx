@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { RELATIVE_TIME_REFRESH_MS, relativeTime } from '../../../../common/time';
+import { formatDateTime, RELATIVE_TIME_REFRESH_MS, relativeTime } from '../../../../common/time';
 
 // One timer for every relative time on the page, running only while one is shown.
 let now = Date.now();
@@ -24,13 +24,13 @@ function subscribe(listener: () => void): () => void {
 /** The current time, refreshed every 10 s (SPEC §9 "Timings"). */
 export const useNow = (): number => useSyncExternalStore(subscribe, () => now);
 
-/** '5m', '3h', '2d ago': the age of a timestamp, kept current. */
-export function RelativeTime({ at, ago = false }: { at: string | number | Date; ago?: boolean }) {
+/** '5 minutes ago', '2 days ago': the age of a timestamp in the app's one format, kept current; the moment on hover. */
+export function RelativeTime({ at }: { at: string | number | Date }) {
   const current = useNow();
   const date = new Date(at);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
-      {relativeTime(date, Math.max(current, Date.now() - RELATIVE_TIME_REFRESH_MS), ago)}
+    <time dateTime={date.toISOString()} title={formatDateTime(date)}>
+      {relativeTime(date, Math.max(current, Date.now() - RELATIVE_TIME_REFRESH_MS))}
     </time>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdminReports, AmIWorthyAnswer, ConservationReport } from '../../../../../common/api/admin';
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 
 /** GET /api/admin/am-i-worthy: {message: 'YES'} for an admin; 401 or 403 for everyone else. */
 export const worthyQuery = queryOptions({
@@ -10,10 +10,22 @@ export const worthyQuery = queryOptions({
   staleTime: Infinity,
 });
 
-/** True only once the server said YES; a refusal leaves it false (the console stays on its loading text). */
-export function useIsAdmin(): boolean {
-  const { data } = useQuery(worthyQuery);
-  return data?.message === 'YES';
+/**
+ * The admin check's outcome: 'checking' until the server answers, 'admin' once it said YES, 'refused' when it
+ * answered anything else (401 to a visitor, 403 to a non-admin, or a message other than YES), 'failed' when it
+ * could not be asked (network, 5xx): that one may be tried again.
+ */
+export type AdminCheck = 'checking' | 'admin' | 'refused' | 'failed';
+
+export function useAdminCheck(): { check: AdminCheck; retry: () => void } {
+  const { data, error, refetch } = useQuery(worthyQuery);
+  const retry = () => void refetch();
+  if (data) return { check: data.message === 'YES' ? 'admin' : 'refused', retry };
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    return { check: status >= 400 && status < 500 ? 'refused' : 'failed', retry };
+  }
+  return { check: 'checking', retry };
 }
 
 /** GET /api/admin/ledger-check: the conservation check of money and items at this moment. */

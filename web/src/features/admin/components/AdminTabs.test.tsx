@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReports, ConservationReport } from '../../../../../common/api/admin';
+import { BrowserRouter } from '../../../lib/router';
 import { testRoot } from '../../../lib/testRoot';
 import { ledgerCheckQuery, worthyQuery } from '../api/admin';
 import { AdminConsole } from './AdminConsole';
@@ -22,17 +23,43 @@ afterEach(() => vi.unstubAllGlobals());
 function render(ui: ReactNode, fill: (client: QueryClient) => void = () => {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   fill(client);
-  mount.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  mount.render(
+    <QueryClientProvider client={client}>
+      <BrowserRouter>{ui}</BrowserRouter>
+    </QueryClientProvider>,
+  );
 }
 
 const text = () => mount.host().textContent ?? '';
 const tabs = [{ id: 'a', label: 'Free Fetch', panel: <p>panel</p> }];
 
 describe('the admin console', () => {
-  it("stays on 'Loading' / 'Please wait...' until the admin check says YES", () => {
+  it("shows 'Loading' / 'Please wait...' while the admin check runs", () => {
     render(<AdminConsole tabs={tabs} />);
     expect(mount.host().querySelector('h1')?.textContent).toBe('Loading');
     expect(text()).toContain('Please wait...');
+    expect(text()).not.toContain('panel');
+  });
+
+  it('tells a non-admin plainly that the page is for administrators, with a link home', async () => {
+    render(<AdminConsole tabs={tabs} />);
+    for (let i = 0; i < 50 && !text().includes('administrators'); i++) {
+      await act(() => new Promise((r) => setTimeout(r, 5)));
+    }
+    expect(mount.host().querySelector('h1')?.textContent).toBe('Administrators only');
+    expect(text()).toContain('This page is for administrators.');
+    expect(mount.host().querySelector('a')?.getAttribute('href')).toBe('/');
+    expect(text()).not.toContain('Please wait...');
+    expect(text()).not.toContain('panel');
+  });
+
+  it('offers to try again when the check could not be made', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+    render(<AdminConsole tabs={tabs} />);
+    for (let i = 0; i < 50 && !text().includes('Try again'); i++) {
+      await act(() => new Promise((r) => setTimeout(r, 5)));
+    }
+    expect(text()).toContain('The console could not check who you are.');
     expect(text()).not.toContain('panel');
   });
 

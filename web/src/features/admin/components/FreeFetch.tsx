@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { formatDateTime } from '../../../../../common/time';
 
 type Outcome = { ok: true; text: string; at: Date } | { ok: false; message: string };
 
@@ -56,7 +57,7 @@ export function FreeFetch() {
             {outcome.text}
           </pre>
           <p className="muted" role="status">
-            Fetch completed at: {outcome.at.toLocaleString()}
+            Fetch completed at: {formatDateTime(outcome.at)}
           </p>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../../common/time';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useLedgerCheck } from '../api/admin';
 import { healthFigures } from '../lib/health';
@@ -14,7 +15,7 @@ export function HealthCheck() {
         {report.ok ? 'The books balance: ok' : 'The books do not balance: failed'}
       </p>
       <table className="admin-health">
-        <caption className="muted">Checked {new Date(query.dataUpdatedAt).toLocaleString()}</caption>
+        <caption className="muted">Checked {formatDateTime(query.dataUpdatedAt)}</caption>
         <thead>
           <tr>
             <th scope="col">Figure</th>

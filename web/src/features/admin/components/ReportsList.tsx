@@ -21,7 +21,7 @@ export function ReportsList() {
             <header className="admin-report__header">
               <span className="admin-report__type">{r.type === 'CHAT' ? 'Chat message' : 'Comment'}</span>
               <strong>{reasonLabel(r.reason)}</strong>
-              <RelativeTime at={r.createdOn} ago />
+              <RelativeTime at={r.createdOn} />
             </header>
             <p className="admin-report__description">{r.description}</p>
             <blockquote className="admin-report__text">

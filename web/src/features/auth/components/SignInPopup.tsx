@@ -9,18 +9,27 @@ import { register } from '../api/register';
 import { signedIn } from '../lib/signedIn';
 import { GoogleButton } from './GoogleButton';
 
-const TABS: { id: SignInTab; label: string }[] = [
+const ALL_TABS: { id: SignInTab; label: string }[] = [
   { id: 'easy', label: 'Easy' },
   { id: 'login', label: 'Login' },
   { id: 'register', label: 'Register' },
 ];
 
-export function SignInPopup({ initialTab = 'easy' }: { initialTab?: SignInTab }) {
-  const [tab, setTab] = useState<SignInTab>(initialTab);
+/**
+ * The tabs this server can serve: Easy (Google one-tap) only where a Google client id is configured, so the first
+ * screen a newcomer meets always works (docs/decisions.md "The sign-in popup opens on a tab that works").
+ */
+export function signInTabs(clientId: string | undefined = googleClientId) {
+  return clientId ? ALL_TABS : ALL_TABS.filter((t) => t.id !== 'easy');
+}
+
+export function SignInPopup({ initialTab }: { initialTab?: SignInTab }) {
+  const tabs = signInTabs();
+  const [tab, setTab] = useState<SignInTab>(tabs.some((t) => t.id === initialTab) ? initialTab! : tabs[0]!.id);
   return (
     <Popup title="Sign in">
       <div className="tabs" role="tablist" aria-label="Sign-in method">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             type="button"
@@ -36,7 +45,7 @@ export function SignInPopup({ initialTab = 'easy' }: { initialTab?: SignInTab })
         ))}
       </div>
       <div role="tabpanel" id={`signin-panel-${tab}`} aria-labelledby={`signin-tab-${tab}`}>
-        {tab === 'easy' && <EasyTab />}
+        {tab === 'easy' && googleClientId && <EasyTab clientId={googleClientId} />}
         {tab === 'login' && <LoginForm />}
         {tab === 'register' && <RegisterForm />}
       </div>
@@ -44,14 +53,10 @@ export function SignInPopup({ initialTab = 'easy' }: { initialTab?: SignInTab })
   );
 }
 
-function EasyTab() {
+function EasyTab({ clientId }: { clientId: string }) {
   return (
     <div className="stack">
-      {googleClientId ? (
-        <GoogleButton clientId={googleClientId} />
-      ) : (
-        <p className="muted">Google sign-in is not set up on this server. Use Login or Register.</p>
-      )}
+      <GoogleButton clientId={clientId} />
       <ul className="notes">
         <li>One tap with your Google account: no password to remember.</li>
         <li>We only read your name and email address, and we never post anything for you.</li>

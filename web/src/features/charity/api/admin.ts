@@ -52,12 +52,13 @@ export function useOptions(list: OptionList): string[] {
 export type Decision = { kind: 'approve'; body: Partial<ApproveBody> } | { kind: 'reject'; body: Partial<RejectBody> };
 
 /**
- * Approve or reject (SPEC §7): the answer is read as text and shown as it came, 'Success' when it is empty; a network
- * failure throws. Both move money, so each click carries an idempotency key of its own.
+ * Approve or reject (SPEC §7): the answer is read as text and shown as it came, 'Success' when it is empty; `decided`
+ * says the server took the decision (2xx). A network failure throws. Both move money, so each click carries an
+ * idempotency key of its own.
  */
-export const decide = async ({ kind, body }: Decision): Promise<string> => {
-  const { text } = await apiText(`/api/admin/charity/${kind}`, { body, idempotencyKey: newActionKey() });
-  return text === '' ? 'Success' : text;
+export const decide = async ({ kind, body }: Decision): Promise<{ text: string; decided: boolean }> => {
+  const { status, text } = await apiText(`/api/admin/charity/${kind}`, { body, idempotencyKey: newActionKey() });
+  return { text: text === '' ? 'Success' : text, decided: status >= 200 && status < 300 };
 };
 
 export function useDecide() {

@@ -7,7 +7,9 @@ import { OptionInput } from './OptionInput';
 /**
  * The admin charity form (SPEC §2 "Admin console", §5 "Admin charity form"): the link's id, what the admin says of
  * the charity, the amount to credit (dollars, sent in cents) or the reason to reject, and the server's answer as it
- * came. Validation is not shown: the server's answer says what was wrong.
+ * came. Validation is not shown: the server's answer says what was wrong. Each link starts clean: a decision the
+ * server took empties what was said of that link (a card of the list remounts the form, CharityAdmin.tsx), so the
+ * next link never inherits the last one's charity.
  */
 export function CharityForm({
   linkId,
@@ -29,6 +31,13 @@ export function CharityForm({
   const [reason, setReason] = useState('');
   const [isPubliclyVisible, setPubliclyVisible] = useState(true);
   const [response, setResponse] = useState('');
+  const clear = () => {
+    setCharityName('');
+    setAdminCategory('');
+    setAmount('');
+    setReason('');
+    setPubliclyVisible(true);
+  };
   const visibleId = useId();
   const responseId = useId();
 
@@ -40,12 +49,13 @@ export function CharityForm({
       isPubliclyVisible,
     };
     try {
-      const text = await decide.run(
+      const { text, decided } = await decide.run(
         kind === 'approve'
           ? { kind, body: { ...common, amount: amountToCents(amount) } }
           : { kind, body: { ...common, reason: reason.trim() } },
       );
       setResponse(text);
+      if (decided) clear();
     } catch (err) {
       setResponse(`Error: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DonationLink } from '../../../../../common/api/charity';
 import { charityLinkHref, donationStatus, hostnameOf } from '../../../../../common/charity';
+import { formatDateTime } from '../../../../../common/time';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { STATUS_LABEL } from '../lib/status';
 
@@ -25,7 +26,7 @@ export function DonationCard({ link, admin = false }: { link: DonationLink; admi
     <article className="donation" data-testid="donation" data-status={status}>
       <header className="donation__header">
         <span className={`donation__status donation__status--${status.toLowerCase()}`}>{STATUS_LABEL[status]}</span>
-        <RelativeTime at={link.createdOn} ago />
+        <RelativeTime at={link.createdOn} />
       </header>
       <dl className="donation__fields">
         {link.charityName ? <Row label="Charity Name">{link.charityName}</Row> : null}
@@ -69,7 +70,7 @@ function AdminRows({ link }: { link: DonationLink }) {
       </Row>
       <Row label="Username">{link.sender?.username ?? '—'}</Row>
       <Row label="Sender ID">{link.sender?.id ?? '—'}</Row>
-      <Row label="Created On">{new Date(link.createdOn).toLocaleString()}</Row>
+      <Row label="Created On">{formatDateTime(link.createdOn)}</Row>
       <Row label="Publicly Visible">{link.publiclyVisible ? 'Yes' : 'No'}</Row>
       <Row label="Admin Category">{link.adminCategory ?? '—'}</Row>
       <Row label="Admin Rejection Reason">{link.adminRejectionReason ?? '—'}</Row>

@@ -2,6 +2,7 @@ import { DONATION_STATUSES, PUBLIC_DONATION_STATUSES } from '../../../../../comm
 import { openPopup } from '../../../lib/popups';
 import { Link } from '../../../lib/router';
 import { useDonationLinks, type DonationScope } from '../api/links';
+import { useDonationsLive } from '../lib/live';
 import { DonationList } from './DonationList';
 
 /**
@@ -11,6 +12,7 @@ import { DonationList } from './DonationList';
 export function DonationsView({ scope, signedIn }: { scope: DonationScope; signedIn: boolean }) {
   const needsSignIn = scope === 'my' && !signedIn;
   const { links, loading, more, loadingMore } = useDonationLinks(scope, !needsSignIn);
+  useDonationsLive(scope, !needsSignIn);
   return (
     <section className="page donations" aria-labelledby="donations-title">
       <header className="donations__header">

@@ -1,5 +1,6 @@
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useChatMessages, useOthersOnline } from '../api/chat';
+import { useRoomIsOpen } from '../api/missed';
 import { useChatLive } from '../lib/cache';
 import { useStickToBottom } from '../lib/scroll';
 import { ChatComposer } from './ChatComposer';
@@ -9,6 +10,7 @@ import '../chat.css';
 /** SPEC §2 "Chat": the General room, its online count, the messages (live) and the input. */
 export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onClose?: () => void }) {
   useChatLive();
+  useRoomIsOpen();
   const messages = useChatMessages();
   const others = useOthersOnline();
   const list = messages.data ?? [];

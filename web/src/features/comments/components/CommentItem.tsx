@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Comment } from '../../../../../common/api/comments';
 import { PIN_PRICE, REVEAL_STEP } from '../../../../../common/comments';
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { formatPrice } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
@@ -90,7 +90,7 @@ export function CommentItem({
           </Link>
           {comment.authorId === pictureAuthorId && <span className="comment__badge">author</span>}
           <span className="muted comment__time">
-            <RelativeTime at={comment.commentedOn} ago />
+            <RelativeTime at={comment.commentedOn} />
           </span>
           {comment.isPinned && <span className="comment__pinned">Pinned</span>}
         </div>
@@ -105,7 +105,7 @@ export function CommentItem({
               onClick={() => toggle('reactions')}
             >
               {reactions.map((r) => (
-                <ItemIcon key={r} itemType={r} size={20} label={itemOf(r)?.name ?? r} />
+                <ItemIcon key={r} itemType={r} size={20} label={itemName(r)} />
               ))}
               <span>{comment.reactions.length}</span>
             </button>

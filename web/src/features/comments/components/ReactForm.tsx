@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { Link } from '../../../lib/router';
 import { fieldErrorsOf, newActionKey } from '../../../lib/api';
@@ -75,9 +75,9 @@ export function ReactForm({ commentId, onDone }: { commentId: number; onDone: ()
             aria-checked={picked === itemType}
             className={`react-form__emoji${picked === itemType ? ' react-form__emoji--picked' : ''}`}
             onClick={() => setChoice(itemType)}
-            title={itemOf(itemType)?.name}
+            title={itemName(itemType)}
           >
-            <ItemIcon itemType={itemType} size={30} label={itemOf(itemType)?.name ?? itemType} />
+            <ItemIcon itemType={itemType} size={30} label={itemName(itemType)} />
           </button>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { formatPrice } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
@@ -15,11 +15,11 @@ export function ReactionsList({ commentId }: { commentId: number }) {
     <ul className="reactions-list" aria-label="Reactions">
       {data.map((r, i) => (
         <li key={i}>
-          <ItemIcon itemType={r.reactionType} size={22} label={itemOf(r.reactionType)?.name ?? r.reactionType} />
+          <ItemIcon itemType={r.reactionType} size={22} label={itemName(r.reactionType)} />
           <span className="reactions-list__user">{r.username}</span>
           <span className="reactions-list__price">{formatPrice(r.price)}</span>
           <span className="muted">
-            <RelativeTime at={r.reactedOn} ago />
+            <RelativeTime at={r.reactedOn} />
           </span>
         </li>
       ))}

@@ -3,6 +3,8 @@ import type { GoodWillPayment, GoodWillTotals, GoodWillValue } from '../../../..
 import type { GoodWillType } from '../../../../../common/constants';
 import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
+import { useLiveChannel } from '../../../lib/live';
+import { useLoggedIn } from '../../../lib/session';
 
 /** The signed-in user's cause (the default until they choose). */
 export const causeQuery = queryOptions({
@@ -25,6 +27,12 @@ export const usePayments = () =>
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < PAYMENTS_PAGE ? undefined : last[last.length - 1]!.id),
   });
+
+/** Every spend sends half to a cause and moves the balance: the shares are read again when the balance moves. */
+export function usePaymentsFollowSpending(): void {
+  const client = useQueryClient();
+  useLiveChannel('balance', () => void client.invalidateQueries({ queryKey: ['goodwill', 'payments'] }), useLoggedIn());
+}
 
 /** Per cause: paid in, pending and forwarded (public). */
 export const totalsQuery = queryOptions({

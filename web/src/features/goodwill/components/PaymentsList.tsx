@@ -1,13 +1,14 @@
 import { formatMoney } from '../../../../../common/money';
-import { GOODWILL_LABELS } from '../../../../../common/goodwill';
+import { GOODWILL_LABELS, GOODWILL_STATUS_LABELS } from '../../../../../common/goodwill';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { usePayments } from '../api/goodwill';
+import { usePayments, usePaymentsFollowSpending } from '../api/goodwill';
 import { TEXT } from './CausePicker';
 
-/** The user's shares, newest first: amount, cause, when, and PENDING or FORWARDED with the batch's reference. */
+/** The user's shares, newest first: amount, cause, when, and whether it was forwarded (with the batch's reference). */
 export function PaymentsList() {
   const payments = usePayments();
+  usePaymentsFollowSpending();
   if (payments.isPending) return <p className="loading">Loading...</p>;
   if (payments.isError) return <LoadFailed text={TEXT.fetchFailed} onRetry={() => void payments.refetch()} />;
   const list = payments.data.pages.flat();
@@ -20,7 +21,9 @@ export function PaymentsList() {
             <span className="goodwill__amount">{formatMoney(p.amount, { decimals: 'always' })}</span>
             <span>{GOODWILL_LABELS[p.goodWillType]}</span>
             <RelativeTime at={p.paidOn} />
-            <span className={`goodwill__status goodwill__status--${p.status.toLowerCase()}`}>{p.status}</span>
+            <span className={`goodwill__status goodwill__status--${p.status.toLowerCase()}`}>
+              {GOODWILL_STATUS_LABELS[p.status]}
+            </span>
             {p.reference && <code className="goodwill__reference">{p.reference}</code>}
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Fairness, Opening, Rotation } from '../../../../../common/api/lootboxes';
 import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
+import { useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
 
 /** Everything an opening changes on the fairness side: the nonce and the list of openings. */
@@ -19,6 +20,12 @@ export const fairnessQuery = queryOptions({
 
 /** The fairness calls are a signed-in user's own: none is made for a visitor. */
 export const useFairness = () => useQuery({ ...fairnessQuery, enabled: useLoggedIn() });
+
+/** An opening (in another tab too) moves the nonce and adds to the openings: every box opened lowers lootBoxCount. */
+export function useFairnessFollowsOpenings(): void {
+  const client = useQueryClient();
+  useLiveChannel('lootBoxCount', () => void client.invalidateQueries({ queryKey: fairnessRoot }), useLoggedIn());
+}
 
 export const OPENINGS_PAGE = 20;
 

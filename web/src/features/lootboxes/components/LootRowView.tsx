@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isLootFind, itemOf, type Item } from '../../../../../common/items';
+import { isLootFind, itemName, itemOf, type Item } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { REVEAL_DELAY_MS, REVEAL_STEP_MS, uncoveredSlots } from '../lib/reveal';
 import type { LootRow } from '../lib/rows';
@@ -56,7 +56,7 @@ export function LootRowView({ row, onFinished }: { row: LootRow; onFinished: (id
             >
               {shown ? (
                 <>
-                  <ItemIcon itemType={code} size={52} label={item?.name ?? code} />
+                  <ItemIcon itemType={code} size={52} label={itemName(code)} />
                   {find && <span className="loot-slot__burst" aria-hidden="true" />}
                 </>
               ) : (
@@ -75,7 +75,7 @@ export function LootRowView({ row, onFinished }: { row: LootRow; onFinished: (id
       )}
       {done && !result?.lootFound && (
         <p className="loot-row__summary" role="status">
-          You found {loot.map((code) => itemOf(code)?.name ?? code).join(', ')}.
+          You found {loot.map((code) => itemName(code)).join(', ')}.
         </p>
       )}
     </li>

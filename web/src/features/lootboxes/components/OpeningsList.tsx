@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Opening } from '../../../../../common/api/lootboxes';
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { useOpenings } from '../api/fairness';
+import { useFairnessFollowsOpenings, useOpenings } from '../api/fairness';
 import { verifyOpening, type Verdict } from '../lib/verify';
 
 type Check = Verdict | 'checking';
@@ -11,6 +11,7 @@ type Check = Verdict | 'checking';
 /** The user's openings, newest first; each one whose seed is revealed can be recomputed here. */
 export function OpeningsList() {
   const { openings, isPending, isError, hasMore, loadMore, loadingMore } = useOpenings();
+  useFairnessFollowsOpenings();
   const [checks, setChecks] = useState<Record<number, Check>>({});
   const revealed = openings.filter((o) => o.serverSeed !== null);
 
@@ -64,7 +65,7 @@ function OpeningRow({ opening, check, onVerify }: { opening: Opening; check?: Ch
       <div className="opening__head">
         <span className="opening__nonce">Nonce {opening.nonce}</span>
         <span className="muted">
-          <RelativeTime at={opening.openedOn} ago />
+          <RelativeTime at={opening.openedOn} />
         </span>
         {opening.serverSeed ? (
           <button
@@ -83,7 +84,7 @@ function OpeningRow({ opening, check, onVerify }: { opening: Opening; check?: Ch
       <ul className="opening__items" aria-label="Items found">
         {opening.lootSequence.map((code, i) => (
           <li key={i}>
-            <ItemIcon itemType={code} size={36} label={itemOf(code)?.name ?? code} />
+            <ItemIcon itemType={code} size={36} label={itemName(code)} />
           </li>
         ))}
       </ul>

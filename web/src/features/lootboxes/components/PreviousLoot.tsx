@@ -1,4 +1,4 @@
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 
 /** The last items found, newest first (SPEC §9: the last 10 are kept). */
@@ -11,8 +11,8 @@ export function PreviousLoot({ items }: { items: readonly string[] }) {
       ) : (
         <ul className="previous-loot" data-testid="previous-loot">
           {items.map((code, i) => (
-            <li key={`${i}-${code}`} className="previous-loot__item" data-item={code} title={itemOf(code)?.name}>
-              <ItemIcon itemType={code} size={40} label={itemOf(code)?.name ?? code} />
+            <li key={`${i}-${code}`} className="previous-loot__item" data-item={code} title={itemName(code)}>
+              <ItemIcon itemType={code} size={40} label={itemName(code)} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,13 @@
 import type { CSSProperties } from 'react';
 import { TIER_STYLE } from '../../../../../common/items';
 import { RarityLabel } from '../../../components/ui/ItemIcon';
-import { useOdds } from '../api/odds';
+import { useOdds, useOddsFollowMarket } from '../api/odds';
 import { tierChances } from '../lib/chance';
 
 /** Each tier's own chance per item drawn, from the published odds (SPEC §9, DESIGN.md §8). */
 export function RarityBars() {
   const { data: odds, isError } = useOdds();
+  useOddsFollowMarket();
   const onSale = odds?.elusiveOnSale;
 
   return (

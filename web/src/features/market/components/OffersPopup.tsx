@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Offer } from '../../../../../common/api/market';
-import { itemOf } from '../../../../../common/items';
+import { itemName } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { Popup } from '../../../components/ui/Popup';
@@ -30,7 +30,7 @@ export function OffersPopup({ itemType, side }: { itemType: string; side: OfferS
   const sellTo = useSellToUser();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
   const item = items?.find((i) => i.itemType === itemType);
-  const name = item?.name ?? itemOf(itemType)?.name ?? itemType;
+  const name = item?.name ?? itemName(itemType);
   const busy = buyFrom.isPending || sellTo.isPending;
 
   // SPEC §8: a list that fails to load shows as empty, and the error is logged.

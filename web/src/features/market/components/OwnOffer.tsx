@@ -37,7 +37,7 @@ export function OwnOffer({ itemType, side, offer }: { itemType: string; side: Of
           {offer.quantity} × {formatMoney(offer.price)}
         </span>
         <span className="muted">
-          <RelativeTime at={offer.since} ago />
+          <RelativeTime at={offer.since} />
         </span>
       </div>
       <button type="button" className="button" disabled={busy} onClick={() => void cancel()}>

@@ -62,14 +62,23 @@ export function setBalance(client: QueryClient, balance: number): void {
   client.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, balance } : old));
 }
 
-/** Keeps every item's market (and the user's side of it) live while the calling view is mounted. */
+/**
+ * Keeps every item's market (and the user's side of it) live while the calling view is mounted. An opening mints
+ * items without a market event; it always lowers lootBoxCount, so the list is read again then.
+ */
 export function useMarketLive(): void {
   const client = useQueryClient();
+  const loggedIn = useLoggedIn();
   useLiveChannel(
     'market',
     (message) => {
       if (message.t === 'marketItem') applyMarketItem(client, message.m);
     },
-    useLoggedIn(),
+    loggedIn,
+  );
+  useLiveChannel(
+    'lootBoxCount',
+    () => void client.invalidateQueries({ queryKey: itemDetailsQuery.queryKey }),
+    loggedIn,
   );
 }

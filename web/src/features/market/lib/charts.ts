@@ -1,5 +1,6 @@
 import type { TradeData } from '../../../../../common/api/market';
 import { formatMoney } from '../../../../../common/money';
+import { formatDateTime } from '../../../../../common/time';
 
 /*
  * What the two graphs draw (SPEC §9 "Charts"), apart from Chart.js so it can be tested: the last ten trades on a
@@ -52,19 +53,9 @@ export function lastTradesSeries(trades: readonly Trade[]): {
 export const dayLabel = (ms: number): string =>
   new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
-/** When a trade happened, as its tooltip says it: 'Nov 22, 2025, 14:05'. */
-export const tradeMoment = (ms: number): string =>
-  new Date(ms).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-
+/** A trade's tooltip: its price, and when it happened in the app's one date format (common/time.ts). */
 export const tradeTooltip = (price: number, ms: number): string =>
-  `Price: ${formatMoney(price)}, Sold on: ${tradeMoment(ms)}`;
+  `Price: ${formatMoney(price)}, Sold on: ${formatDateTime(ms)}`;
 
 /**
  * 'YYYY-MM' as the month axis shows it: the month's short name, over its year where one is wanted ('Dec',

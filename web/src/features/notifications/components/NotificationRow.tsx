@@ -23,7 +23,7 @@ export function NotificationRow({ n, onOpen }: { n: Notification; onOpen?: () =>
         <span className="notification__body">
           <span className="notification__text">{textOf(n)}</span>
           <span className="notification__time">
-            <RelativeTime at={n.b.createdOn} ago />
+            <RelativeTime at={n.b.createdOn} />
           </span>
         </span>
       </button>

@@ -1,5 +1,5 @@
 import type { Notification } from '../../../../../common/api/notifications';
-import { itemOf } from '../../../../../common/items';
+import { itemName, itemOf } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 
 /** Where a click on a notification goes (SPEC §4 "Notifications"). */
@@ -21,7 +21,7 @@ export function linkOf(n: Notification): string {
   }
 }
 
-const itemName = (n: Notification) => (n.item ? (itemOf(n.item)?.name ?? n.item) : 'an item');
+const noticeItem = (n: Notification) => (n.item ? itemName(n.item) : 'an item');
 const money = (n: Notification) => formatMoney(n.amount ?? 0);
 
 /** Who did it: the latest actor, and how many others. */
@@ -41,9 +41,9 @@ export function whatOf(n: Notification): string {
     case 'IMAGE_COMMENT_REACTED':
       return `reacted ${n.item ? (itemOf(n.item)?.emoji ?? '') : ''} to your comment`.replace('  ', ' ');
     case 'ITEM_SOLD':
-      return `bought your ${itemName(n)} for ${money(n)}`;
+      return `bought your ${noticeItem(n)} for ${money(n)}`;
     case 'ITEM_BOUGHT':
-      return `sold you ${itemName(n)} for ${money(n)}`;
+      return `sold you ${noticeItem(n)} for ${money(n)}`;
     case 'IMAGE_LIKE':
       return `put ${money(n)} on your picture`;
     case 'IMAGE_OVERTOOK':

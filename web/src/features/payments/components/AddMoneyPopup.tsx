@@ -4,7 +4,8 @@ import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
 import { Popup } from '../../../components/ui/Popup';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/moneyInput';
-import { profileQuery } from '../../users/api/profile';
+import { closePopup } from '../../../lib/popups';
+import { profileQuery, useProfile } from '../../users/api/profile';
 import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/paymentWindow';
 
 /**
@@ -13,10 +14,30 @@ import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/paymentW
  */
 export function AddMoneyPopup({ missing }: { missing?: number }) {
   const title = missing ? 'Top up' : 'Add money';
-  return <CardTopUp title={title} missing={missing} />;
+  const [paid, setPaid] = useState(false);
+  // A paid top-up is over: the popup shows the result with no pay button, so one more click cannot pay twice.
+  if (paid) return <Paid title={title} />;
+  return <CardTopUp title={title} missing={missing} onPaid={() => setPaid(true)} />;
 }
 
-function CardTopUp({ title, missing }: { title: string; missing?: number }) {
+function Paid({ title }: { title: string }) {
+  const balance = useProfile().data?.balance;
+  return (
+    <Popup title={title}>
+      <div className="stack">
+        <p className="form-success" role="status">
+          {PAYMENT_TEXTS.success}
+        </p>
+        {balance !== undefined && <p>Your balance is now {formatMoney(balance)}.</p>}
+        <button type="button" className="button button--primary" data-autofocus onClick={closePopup}>
+          Done
+        </button>
+      </div>
+    </Popup>
+  );
+}
+
+function CardTopUp({ title, missing, onPaid }: { title: string; missing?: number; onPaid: () => void }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState(String(suggestedDollars(missing)));
   const [busy, setBusy] = useState(false);
@@ -29,10 +50,14 @@ function CardTopUp({ title, missing }: { title: string; missing?: number }) {
     setBusy(true);
     setOutcome(undefined);
     const result = await payInWindow(cents);
+    if (result === 'success') {
+      // The live channel moves the balance; refetching covers a connection that is down.
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      onPaid();
+      return;
+    }
     setOutcome(result);
     setBusy(false);
-    // The live channel moves the balance; refetching covers a connection that is down.
-    if (result === 'success') void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
   };
 
   return (
@@ -57,7 +82,7 @@ function CardTopUp({ title, missing }: { title: string; missing?: number }) {
         />
         <p className="muted">You pay in a new tab through our card payment provider.</p>
         {outcome && (
-          <p className={outcome === 'success' ? 'form-success' : 'form-error'} role="status">
+          <p className={outcome === 'cancelled' ? 'muted' : 'form-error'} role="status">
             {PAYMENT_TEXTS[outcome]}
           </p>
         )}

@@ -5,10 +5,15 @@ import { createCheckout } from '../api/checkout';
 export const PAYMENT_POLL_MS = 500;
 export const CLOSE_PAGE = '/close-the-window';
 
-export type PaymentOutcome = 'success' | 'closed' | 'failed';
+export type PaymentOutcome = 'success' | 'cancelled' | 'closed' | 'failed';
 
+/**
+ * What the popup says of each outcome (SPEC §4 "Payment window"; a cancel on the provider's page says what SPEC's
+ * /cancel says, since the window did land, on the cancel address).
+ */
 export const PAYMENT_TEXTS = {
   success: 'Payment was successful!',
+  cancelled: 'Payment Cancelled.',
   closed: 'Payment window was closed before completion.',
   failed: 'Failed to create checkout session. Please try again.',
 } as const;
@@ -58,7 +63,7 @@ function watch(win: Window): Promise<PaymentOutcome> {
         clearInterval(timer);
         const cancelled = /[?&](cancel|canceled|cancelled|status=cancel)/i.test(safeSearch(win));
         win.close();
-        resolve(cancelled ? 'closed' : 'success');
+        resolve(cancelled ? 'cancelled' : 'success');
       }
     }, PAYMENT_POLL_MS);
   });

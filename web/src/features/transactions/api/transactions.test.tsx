@@ -45,14 +45,24 @@ describe('the statement on screen follows the money', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: transactionsRoot });
   });
 
-  it("reloads when the user's resting offer filled (a bid's fill moves no balance), not on other notices", () => {
+  it("reloads when the user's own side of the market moves (a bid's fill moves no balance), not on others' trades", () => {
     const invalidate = render();
-    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'IMAGE_COMMENT' } });
-    hear({ ch: 'notification', t: 'missedMessage', m: { value: 3 } });
+    const item = {
+      itemType: 'COMMON_LETTER_A',
+      marketQuantity: 3,
+      marketQuantityDelta: true,
+      bestSo: 120,
+      bestSoDelta: true,
+      bestBo: 100,
+      bestBoDelta: false,
+    };
+    hear({ ch: 'market', t: 'marketItem', m: item });
     expect(invalidate).not.toHaveBeenCalled();
-    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'ITEM_BOUGHT' } });
+    hear({
+      ch: 'market',
+      t: 'marketItem',
+      m: { ...item, userQuantity: 1, userQuantityDelta: true, userBuyOffer: null, userBuyOfferDelta: true },
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
-    hear({ ch: 'notification', t: 'newNotification', m: { topic: 'ITEM_SOLD' } });
-    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 });

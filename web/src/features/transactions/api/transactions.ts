@@ -39,12 +39,10 @@ export const rowsQuery = (type: TransactionType) =>
 export const useTransactionRows = (type: TransactionType) =>
   useInfiniteQuery({ ...rowsQuery(type), enabled: useLoggedIn() });
 
-/** Notices of a fill of the user's resting offer: a buy offer's fill is paid from what it held, not the balance. */
-const FILL_TOPICS: ReadonlySet<string> = new Set(['ITEM_BOUGHT', 'ITEM_SOLD']);
-
 /**
- * While a statement is on screen, money that moves (a spend in another tab, a sale on the market) reloads it. A fill
- * of the user's buy offer moves no balance (the offer held the money): its notice reloads it too.
+ * While a statement is on screen, money that moves reloads it: the balance (a spend in another tab, a sale), and the
+ * user's own side of the market, since a resting buy offer that fills moves money out of escrow without touching
+ * the balance (the market sends the user's fields only to the user's own sockets).
  */
 export function useStatementFollowsBalance(): void {
   const client = useQueryClient();
@@ -52,9 +50,9 @@ export function useStatementFollowsBalance(): void {
   const reload = () => void client.invalidateQueries({ queryKey: transactionsRoot });
   useLiveChannel('balance', reload, loggedIn);
   useLiveChannel(
-    'notification',
-    (m) => {
-      if (m.t === 'newNotification' && FILL_TOPICS.has(m.m.topic)) reload();
+    'market',
+    (e) => {
+      if (e.m.userQuantityDelta || e.m.userBuyOfferDelta || e.m.userSellOfferDelta) reload();
     },
     loggedIn,
   );

@@ -54,10 +54,19 @@ describe('a type’s transactions', () => {
     expect(amounts[1]).toContain('amount--positive');
   });
 
-  it('links item rows to the item’s detail with its graph', async () => {
+  it('links item rows to the item’s detail with its graph, naming the item in words', async () => {
     await show('ITEM_BUY', 200, [row(3, -90, 'COMMON_LETTER_Z', 'COMMON_LETTER_Z')]);
     expect(host().querySelector('th')!.textContent).toBe('Item');
     expect(host().querySelector('tbody a')!.getAttribute('href')).toBe('/items-detail/COMMON_LETTER_Z/graph');
+    expect(host().querySelector('tbody td')!.textContent).toBe('ZLetter Z');
+  });
+
+  it('shows a reaction as the emoji and its name, and the time as a date', async () => {
+    await show('REACTION', 200, [row(4, -20, '12', 'UNCOMMON_EMOJI_HEART')]);
+    const cells = [...host().querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(cells[0]).toBe('❤️Red heart');
+    expect(cells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(host().textContent).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
 
   it('says when there is nothing, and shows a failure as Error: {message}', async () => {

@@ -1,12 +1,14 @@
 import type { TransactionRow } from '../../../../../common/api/transactions';
 import type { TransactionType } from '../../../../../common/transactions';
+import { itemName } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { useLoggedIn } from '../../../lib/session';
 import { SignInFirst } from './SignInFirst';
 import { Link, useNavigate } from '../../../lib/router';
 import { useStatementFollowsBalance, useTransactionRows } from '../api/transactions';
-import { amountClass, firstColumnOf, formatTime, linkOf, shortMessage, TYPE_LABEL } from '../lib/format';
+import { formatDateTime } from '../../../../../common/time';
+import { amountClass, firstColumnOf, linkOf, shortMessage, TYPE_LABEL } from '../lib/format';
 
 function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) {
   const preview = row.resourcePreview;
@@ -18,10 +20,12 @@ function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) 
       );
     case 'ITEM_BUY':
     case 'ITEM_SELL':
+    case 'REACTION':
+      // The preview is the item's code (SPEC §3 "Transaction row"): shown as its icon and catalogue name.
       return (
         <span className="transactions__item">
           <ItemIcon itemType={preview} size={28} />
-          <span>{preview}</span>
+          <span>{itemName(preview)}</span>
         </span>
       );
     case 'CHAT_MESSAGE':
@@ -84,7 +88,7 @@ export function TransactionTable({ type }: { type: TransactionType }) {
                       )}
                     </td>
                     <td>
-                      <time dateTime={row.time}>{formatTime(row.time)}</time>
+                      <time dateTime={row.time}>{formatDateTime(row.time)}</time>
                     </td>
                     <td className={amountClass(row.payAmount)}>{formatMoney(row.payAmount)}</td>
                   </tr>

@@ -68,6 +68,3 @@ export function heldText(held: number): string | undefined {
 /** Spent is red, received green (SPEC §2). */
 export const amountClass = (cents: number) =>
   cents < 0 ? 'amount amount--negative' : cents > 0 ? 'amount amount--positive' : 'amount';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
