@@ -15,7 +15,8 @@ import { authenticate, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
 import { SITE_CSP } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
-import { clientErrorHandler, frameworkErrors, registerInputChecks } from './http/input';
+import { answerExpectations, capConnectionsPerAddress, httpServerOptions } from './http/connections';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { healthRoutes } from './modules/health/health.routes';
@@ -69,7 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
     clientErrorHandler,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Time to receive a request, headers and body (issue 22, item 28): Fastify sets `requestTimeout` on the server
+    // again after creating it, so it is given here too.
+    http: httpServerOptions(deps.config),
+    requestTimeout: deps.config.httpRequestTimeoutMs,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  capConnectionsPerAddress(app.server, deps.config);
+  answerExpectations(app.server);
 
   const hub = new Hub({
     bus: deps.bus,

@@ -65,6 +65,18 @@ export interface Config {
   liveMaxPerAddress: number;
   /** Live sockets one session may hold open on an instance (0: no cap). */
   liveMaxPerSession: number;
+  /**
+   * A request's headers must have arrived within this long of its first byte (at most `httpRequestTimeoutMs`), else
+   * 408 and the connection closes.
+   */
+  httpHeadersTimeoutMs: number;
+  /** A request must have arrived whole, headers and body, within this long, else 408 and the connection closes. */
+  httpRequestTimeoutMs: number;
+  /**
+   * Connections one client address may hold open on an instance at once (0: no cap); the next one is closed at once.
+   * Counted by the connection's own address: a proxy TRUST_PROXY trusts is not capped (http/connections.ts).
+   */
+  httpMaxConnectionsPerAddress: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -199,6 +211,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
     liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
     liveMaxPerSession: int(env, 'LIVE_MAX_PER_SESSION', 20),
+    httpHeadersTimeoutMs: positive(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
+    httpRequestTimeoutMs: positive(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+    httpMaxConnectionsPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
     ...overrides,
   };
   return config;
