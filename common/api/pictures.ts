@@ -73,6 +73,9 @@ export const UploadFields = Type.Object({
   title: Type.Optional(Type.String({ maxLength: MAX_TITLE })),
 });
 
-export const ImageParams = Type.Object({ key: Type.String({ maxLength: 80 }) });
+/** Any text: a key that names no stored file is a 404 like any other miss, whatever its length (issue 22, item 21). */
+export const ImageParams = Type.Object({
+  key: Type.String({ description: 'A storage key: 64 hex digits, a dot and the extension' }),
+});
 /** GET /images/{key}: the stored, re-encoded file. */
 export const ImageFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The stored image' });
