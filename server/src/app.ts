@@ -13,6 +13,7 @@ import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
 import { authenticate, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
+import { registerContentTypeCheck } from './http/content-type';
 import { SITE_CSP } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { answerExpectations, capConnectionsPerAddress, httpServerOptions } from './http/connections';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerInputChecks(app);
+  registerContentTypeCheck(app);
   registerOriginCheck(app, ctx);
   registerSessionHook(app, ctx);
   await registerOpenApi(app); // before any route, so it sees them all

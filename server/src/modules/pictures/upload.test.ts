@@ -180,12 +180,12 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     );
   });
 
-  it('refuses a JSON body instead of a form', async () => {
+  it('refuses a JSON body instead of a form with 415', async () => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const client = await signIn(t, u.id);
     const res = await client.post('/api/payment/checkout-with-image-upload', { amount: 100, file: 'x' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()[0].field).toBe('file');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: expect.stringContaining('multipart/form-data') });
   });
 
   it('refuses a form without a file', async () => {
