@@ -58,7 +58,7 @@ describe('a body of a type the route does not take', () => {
     expect(routes.length).toBeGreaterThan(30);
     const before = await snapshot();
     for (const { method, url } of routes) {
-      const probes: [string, string | Buffer][] = [
+      const probes: (readonly [string, string | Buffer])[] = [
         ...others,
         [multipartBody.headers['content-type']!, multipartBody.payload],
       ];
