@@ -16,7 +16,7 @@ import { registerCompression } from './http/compression';
 import { registerContentTypeCheck } from './http/content-type';
 import { SITE_CSP } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
-import { answerExpectations, capConnectionsPerAddress, httpServerOptions } from './http/connections';
+import { answerExpectations, capConnectionsPerAddress, drainUnreadBodies, httpServerOptions } from './http/connections';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerInputChecks(app);
   registerContentTypeCheck(app);
+  drainUnreadBodies(app);
   registerOriginCheck(app, ctx);
   registerSessionHook(app, ctx);
   await registerOpenApi(app); // before any route, so it sees them all

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'nod
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config';
+import type { App } from '../context';
 
 /*
  * Limits on what one client can hold of the HTTP server (issue 22, item 28): the time a request may take to arrive,
@@ -78,5 +79,21 @@ export function answerExpectations(server: Server): void {
     });
     res.end(body);
     req.resume();
+  });
+}
+
+/**
+ * A request answered before its body was read to the end (a multipart form refused at its first bad field) would
+ * leave the rest of that body unread, and the next request on its keep-alive connection unanswered: Node drops an
+ * unread body by itself only when nobody began reading it. The rest is read and dropped here; how long that may
+ * take is bounded by HTTP_REQUEST_TIMEOUT_MS like any body (issue 22, item 19).
+ */
+export function drainUnreadBodies(app: App): void {
+  app.addHook('onResponse', async (req) => {
+    const raw = req.raw;
+    if (raw.complete || raw.destroyed) return;
+    raw.unpipe();
+    raw.removeAllListeners('data');
+    raw.resume();
   });
 }
