@@ -89,7 +89,9 @@ export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequ
  * gets an answer in the contract's form instead of Fastify's `{error, message, statusCode}`.
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
+  // An answer already on its way (its rest of the body timed out while being dropped) gets no second one.
+  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || response?.headersSent) {
     socket.destroy(err);
     return;
   }
