@@ -125,6 +125,12 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     ['a fraction', '1.5'],
     ['more than six digits of dollars', '100000000'],
     ['huge', '9'.repeat(40)],
+    // SPEC §5: whole dollars, digits only, starting 1-9 (issue 22, item 24).
+    ['padded with a space', ' 100'],
+    ['followed by a space', '100 '],
+    ['cents that are not whole dollars', '150'],
+    ['one cent', '1'],
+    ['written with a leading zero', '0100'],
   ])('refuses a price that is %s and charges nothing', async (_what, amount) => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const res = await upload(await signIn(t, u.id), amount, jpegPart(await imageOf(300, 300)));
