@@ -68,8 +68,11 @@ export type FundBody = Static<typeof FundBody>;
 
 /** POST /api/payment/checkout-with-image-upload (multipart: file, amount, title) answers the new picture's page. */
 export const UploadFields = Type.Object({
-  file: Type.String({ format: 'binary', description: 'The picture: JPEG, PNG or WebP, at most 4 MiB' }),
-  amount: Type.String({ description: 'The upload price in whole cents' }),
+  file: Type.String({ format: 'binary', description: 'The picture: JPEG, PNG, WebP or GIF, at most 4 MiB' }),
+  amount: Type.String({
+    pattern: '^[1-9][0-9]{0,5}00$',
+    description: 'The price in cents: whole dollars (1 to 999,999) times 100, digits only (common/upload-rules.ts)',
+  }),
   title: Type.Optional(Type.String({ maxLength: MAX_TITLE })),
 });
 
@@ -77,5 +80,3 @@ export const UploadFields = Type.Object({
 export const ImageParams = Type.Object({
   key: Type.String({ description: 'A storage key: 64 hex digits, a dot and the extension' }),
 });
-/** GET /images/{key}: the stored, re-encoded file. */
-export const ImageFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The stored image' });

@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     requestIdHeader: false,
     trustProxy: proxyTrust(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Requests arriving during shutdown get the contract's 503 (http/hooks.ts `registerCloseOnShutdown`).
+    return503OnClosing: false,
     // One validator setting for every route: a body's "100" stays a string and fails a number schema. Params and
     // querystrings are strings by nature; their schemas match digits (common/api/shared.ts `Digits`).
     ajv: { customOptions: { coerceTypes: false } },
@@ -125,9 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerInputChecks(app);
+  registerOriginCheck(app, ctx);
+  // After the Origin check: a call another site's page sent is refused as that, whatever its type.
   registerContentTypeCheck(app);
   drainUnreadBodies(app);
-  registerOriginCheck(app, ctx);
   registerSessionHook(app, ctx);
   await registerOpenApi(app); // before any route, so it sees them all
   registerMetrics(app, deps.config.metricsToken);

@@ -102,6 +102,17 @@ export function registerCloseOnShutdown(app: App): void {
     closing = true;
     done();
   });
+  // A request arriving on a kept-alive connection once shutdown began: the contract's 503 (Fastify's own, with
+  // `return503OnClosing`, is another shape). Sent as text so no route's own 503 schema reshapes it (health's).
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    const unavailable = serviceUnavailable();
+    return reply
+      .code(unavailable.statusCode)
+      .header('retry-after', '2')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(unavailable.body));
+  });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
