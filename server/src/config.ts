@@ -205,11 +205,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
     wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),
     // Chosen so that a request fails within 10 s when PostgreSQL freezes (issue 22, item 23): a wait for a connection
-    // (2 s) plus a statement with no answer (5 s, and 1 s of silence more: db/postgres.ts) is 8 s, and a wait plus a
+    // (3 s) plus a statement with no answer (5 s, and 1 s of silence more: db/postgres.ts) is 9 s, and a wait plus a
     // whole transaction is at most 10 s. docs/decisions.md "Finish (issue 22)".
-    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 2000),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 5000),
-    dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 8000),
+    dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 7000),
     startupRetryMs: int(env, 'STARTUP_RETRY_MS', 60_000),
     uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
     liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
