@@ -14,3 +14,9 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** A report's description: required, at most 1000 characters (DESIGN.md §8). */
 export const MAX_REPORT_DESCRIPTION = 1000;
+
+/** Said when a report's description is empty or only spaces. */
+export const BLANK_DESCRIPTION_TEXT = 'Describe what is wrong with this message.';
+
+/** Required means something to read: a description of spaces alone is none (the report popup trims the same way). */
+export const isBlankDescription = (text: string): boolean => text.trim() === '';

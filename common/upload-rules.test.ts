@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedImageType, isValidUploadPrice, planUpload, shareExportSize, uploadSizeError } from './upload-rules';
+import {
+  isAcceptedImageType,
+  isValidUploadPrice,
+  parseUploadAmount,
+  planUpload,
+  shareExportSize,
+  UPLOAD_PRICE_TEXTS,
+  uploadSizeError,
+} from './upload-rules';
 
 describe('the upload plan', () => {
   it('refuses an image under 128 pixels on a side', () => {
@@ -62,6 +70,21 @@ describe('the upload plan', () => {
     expect(isValidUploadPrice('5')).toBe(true);
     expect(isValidUploadPrice('999999')).toBe(true);
     for (const bad of ['', '0', '05', '1.5', '1000000', '-3', '2e3']) expect(isValidUploadPrice(bad)).toBe(false);
+  });
+
+  it('reads the amount field in cents by the same rule: a whole-dollar price, digits only', () => {
+    expect(parseUploadAmount('100')).toEqual({ cents: 100 });
+    expect(parseUploadAmount('99999900')).toEqual({ cents: 99_999_900 });
+    expect(parseUploadAmount(undefined)).toEqual({ error: UPLOAD_PRICE_TEXTS.missing });
+    expect(parseUploadAmount('')).toEqual({ error: UPLOAD_PRICE_TEXTS.missing });
+    for (const bad of [' 100', '100 ', '150', '1', '00', '0100', '100.00', '+100', '1e2', '100000000', '１００']) {
+      expect(parseUploadAmount(bad), bad).toEqual({ error: UPLOAD_PRICE_TEXTS.invalid });
+    }
+    // Whatever the browser accepts and sends (dollars times 100), the server takes.
+    for (const dollars of ['1', '7', '10', '999999']) {
+      expect(isValidUploadPrice(dollars)).toBe(true);
+      expect(parseUploadAmount(String(Number(dollars) * 100))).toEqual({ cents: Number(dollars) * 100 });
+    }
   });
 });
 

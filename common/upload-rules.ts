@@ -69,6 +69,22 @@ export const uploadSizeError = (bytes: number): string | undefined =>
 /** The upload price field: whole dollars, digits only, starting 1–9, at most six digits. */
 export const isValidUploadPrice = (text: string): boolean => /^[1-9]\d{0,5}$/.test(text);
 
+export const UPLOAD_PRICE_TEXTS = {
+  missing: 'Enter a price.',
+  invalid: 'The price must be a whole number of dollars, from $1 to $999,999.',
+} as const;
+
+/**
+ * The upload's `amount` form field, in cents, as the browser sends a price `isValidUploadPrice` accepts (dollars
+ * times 100): the same rule on the server, so " 100" or 150 (cents that are not whole dollars) are refused. The
+ * number of cents, or the text saying what is wrong.
+ */
+export function parseUploadAmount(field: string | undefined): { cents: number } | { error: string } {
+  if (field === undefined || field === '') return { error: UPLOAD_PRICE_TEXTS.missing };
+  if (!field.endsWith('00') || !isValidUploadPrice(field.slice(0, -2))) return { error: UPLOAD_PRICE_TEXTS.invalid };
+  return { cents: Number(field) };
+}
+
 /**
  * The size of an exported share image (SPEC §9): the shorter side scaled to 1080 and the longer capped at 1920, so
  * a 9:16 picture exports at 1080 × 1920 and a wider one is cropped to fit.

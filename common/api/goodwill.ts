@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { GOODWILL_PAGE_MAX } from '../goodwill';
-import { Digits, Nullable } from './shared';
+import { GOODWILL_CSV_NAME, GOODWILL_PAGE_MAX } from '../goodwill';
+import { CsvFile, Digits, Nullable } from './shared';
 
 /** One of SPEC §3's six causes; anything else is a 400. */
 export const GoodWillType = Type.Union([
@@ -58,4 +58,6 @@ export const GoodWillTotals = Type.Object({
 export type GoodWillTotals = Static<typeof GoodWillTotals>;
 
 /** GET /api/good-will/payments (public): the CSV of forwarded batches. */
-export const GoodWillCsv = Type.String({ description: 'text/csv: batchId,cause,amount,forwardedOn,reference' });
+export const GoodWillCsv = CsvFile(
+  `Every forwarded batch, as ${GOODWILL_CSV_NAME}: batchId,cause,amount,forwardedOn,reference`,
+);

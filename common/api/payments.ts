@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MAX_TOPUP_CENTS } from '../constants';
 
 /** open -> paid | cancelled (demo) | expired (Stripe) | failed (the provider could not be reached). */
 export const PaymentStatus = Type.Union([
@@ -11,8 +12,8 @@ export const PaymentStatus = Type.Union([
 export type PaymentStatus = Static<typeof PaymentStatus>;
 
 export const CheckoutBody = Type.Object({
-  /** Cents; checked by parseAmount so that strings and fractions are refused rather than coerced. */
-  amount: Type.Unknown(),
+  /** Cents, at most six digits of dollars; the provider may ask more than 1 (Stripe: 50), which the service checks. */
+  amount: Type.Integer({ minimum: 1, maximum: MAX_TOPUP_CENTS, description: 'Cents, a whole number' }),
   /** The page the user started from, kept with the payment. */
   url: Type.Optional(Type.String({ maxLength: 2048 })),
 });

@@ -68,11 +68,15 @@ export type FundBody = Static<typeof FundBody>;
 
 /** POST /api/payment/checkout-with-image-upload (multipart: file, amount, title) answers the new picture's page. */
 export const UploadFields = Type.Object({
-  file: Type.String({ format: 'binary', description: 'The picture: JPEG, PNG or WebP, at most 4 MiB' }),
-  amount: Type.String({ description: 'The upload price in whole cents' }),
+  file: Type.String({ format: 'binary', description: 'The picture: JPEG, PNG, WebP or GIF, at most 4 MiB' }),
+  amount: Type.String({
+    pattern: '^[1-9][0-9]{0,5}00$',
+    description: 'The price in cents: whole dollars (1 to 999,999) times 100, digits only (common/upload-rules.ts)',
+  }),
   title: Type.Optional(Type.String({ maxLength: MAX_TITLE })),
 });
 
-export const ImageParams = Type.Object({ key: Type.String({ maxLength: 80 }) });
-/** GET /images/{key}: the stored, re-encoded file. */
-export const ImageFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The stored image' });
+/** Any text: a key that names no stored file is a 404 like any other miss, whatever its length (issue 22, item 21). */
+export const ImageParams = Type.Object({
+  key: Type.String({ description: 'A storage key: 64 hex digits, a dot and the extension' }),
+});

@@ -25,3 +25,30 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * into numbers with `Number()`.
  */
 export const Digits = (max: number, description: string) => Type.String({ pattern: `^[0-9]{1,${max}}$`, description });
+
+/**
+ * Answers an operation gives by its nature rather than by what it does (DESIGN.md §2 "Errors"): the server adds them
+ * to every route it documents, by the rule in server/src/http/openapi.ts, so no route can forget one.
+ */
+export const SharedAnswers = {
+  /** Any call: a NUL or a broken %-encoding in the address, or a parameter that fails its schema. */
+  any: { 400: FieldErrors, 503: Message },
+  /** A call that changes something, sent by another site's page (a foreign Origin). */
+  crossSite: { 403: Message },
+  /** A call with a body: too slow to arrive (408), too large (413), of a type the call does not read (415). */
+  body: { 408: Message, 413: Message, 415: Message },
+  /** A call with a rate limit. */
+  limited: { 429: Message },
+} as const;
+
+/** A CSV download's 200 (a file, not JSON). */
+export const CsvFile = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: Type.String({ description: 'Comma-separated values, a header row first' }) } },
+});
+
+/** An image file's 200. */
+export const ImageFileAnswer = (description: string) => ({
+  description,
+  content: { 'image/*': { schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }) } },
+});

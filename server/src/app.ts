@@ -13,9 +13,11 @@ import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
 import { authenticate, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
+import { registerContentTypeCheck } from './http/content-type';
 import { SITE_CSP } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
-import { clientErrorHandler, frameworkErrors, registerInputChecks } from './http/input';
+import { answerExpectations, capConnectionsPerAddress, drainUnreadBodies, httpServerOptions } from './http/connections';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { healthRoutes } from './modules/health/health.routes';
@@ -63,13 +65,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     requestIdHeader: false,
     trustProxy: proxyTrust(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Requests arriving during shutdown get the contract's 503 (http/hooks.ts `registerCloseOnShutdown`).
+    return503OnClosing: false,
     // One validator setting for every route: a body's "100" stays a string and fails a number schema. Params and
     // querystrings are strings by nature; their schemas match digits (common/api/shared.ts `Digits`).
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
     clientErrorHandler,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Time to receive a request, headers and body (issue 22, item 28): Fastify sets `requestTimeout` on the server
+    // again after creating it, so it is given here too.
+    http: httpServerOptions(deps.config),
+    requestTimeout: deps.config.httpRequestTimeoutMs,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  capConnectionsPerAddress(app.server, deps.config);
+  answerExpectations(app.server);
 
   const hub = new Hub({
     bus: deps.bus,
@@ -121,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerInputChecks(app);
   registerOriginCheck(app, ctx);
+  // After the Origin check: a call another site's page sent is refused as that, whatever its type.
+  registerContentTypeCheck(app);
+  drainUnreadBodies(app);
   registerSessionHook(app, ctx);
   await registerOpenApi(app); // before any route, so it sees them all
   registerMetrics(app, deps.config.metricsToken);

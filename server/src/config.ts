@@ -68,6 +68,18 @@ export interface Config {
   liveMaxPerAddress: number;
   /** Live sockets one session may hold open on an instance (0: no cap). */
   liveMaxPerSession: number;
+  /**
+   * A request's headers must have arrived within this long of its first byte (at most `httpRequestTimeoutMs`), else
+   * 408 and the connection closes.
+   */
+  httpHeadersTimeoutMs: number;
+  /** A request must have arrived whole, headers and body, within this long, else 408 and the connection closes. */
+  httpRequestTimeoutMs: number;
+  /**
+   * Connections one client address may hold open on an instance at once (0: no cap); the next one is closed at once.
+   * Counted by the connection's own address: a proxy TRUST_PROXY trusts is not capped (http/connections.ts).
+   */
+  httpMaxConnectionsPerAddress: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -196,13 +208,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveHeartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 30_000),
     redisChannel: env.REDIS_CHANNEL || 'wall:live',
     wallCacheMs: int(env, 'WALL_CACHE_MS', 1000),
-    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000),
-    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000),
-    dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 15_000),
+    // Chosen so that a request fails within 10 s when PostgreSQL freezes (issue 22, item 23): a wait for a connection
+    // (3 s) plus a statement with no answer (5 s, and 1 s of silence more: db/postgres.ts) is 9 s, and a wait plus a
+    // whole transaction is at most 10 s. docs/decisions.md "Finish (issue 22)".
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 5000),
+    dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 7000),
     startupRetryMs: int(env, 'STARTUP_RETRY_MS', 60_000),
     uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
     liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
     liveMaxPerSession: int(env, 'LIVE_MAX_PER_SESSION', 20),
+    httpHeadersTimeoutMs: positive(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
+    httpRequestTimeoutMs: positive(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+    httpMaxConnectionsPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
     ...overrides,
   };
   return config;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../common/errors';
 import type { App, AppContext } from '../context';
@@ -59,6 +60,19 @@ export function validationErrors(err: FastifyError): FieldError[] {
 }
 
 export function registerErrorHandler(app: App): void {
+  // An error answered without a body (a plugin's bare 404, such as a plain GET of the live socket's route) still
+  // says what happened, in the contract's {message} form.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (
+      reply.statusCode < 400 ||
+      req.method === 'HEAD' ||
+      (payload !== undefined && payload !== null && payload !== '')
+    ) {
+      return payload;
+    }
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify({ message: reply.statusCode === 404 ? 'Not found.' : `${STATUS_CODES[reply.statusCode]}.` });
+  });
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     // The one place a short balance becomes an answer: 402 with what is missing, for the top-up popup.
@@ -94,6 +108,17 @@ export function registerCloseOnShutdown(app: App): void {
   app.addHook('preClose', (done) => {
     closing = true;
     done();
+  });
+  // A request arriving on a kept-alive connection once shutdown began: the contract's 503 (Fastify's own, with
+  // `return503OnClosing`, is another shape). Sent as text so no route's own 503 schema reshapes it (health's).
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    const unavailable = serviceUnavailable();
+    return reply
+      .code(unavailable.statusCode)
+      .header('retry-after', '2')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(unavailable.body));
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');

@@ -12,6 +12,7 @@ import type { App } from '../context';
 export const NUL_TEXT = 'This text contains a NUL character (\\0), which is not allowed.';
 const BAD_URL_TEXT = 'The address is not valid: it has a broken %-encoding.';
 const BAD_REQUEST_TEXT = 'The request could not be read.';
+const MISSING_HOST_TEXT = 'The request has no Host header.';
 
 export const containsNul = (text: string) => text.includes('\u0000');
 
@@ -46,6 +47,12 @@ function nulErrors(req: FastifyRequest): FieldError[] | undefined {
 
 /** Refuses NUL in any string of params, query, body (and the Idempotency-Key), and answers unknown routes. */
 export function registerInputChecks(app: App): void {
+  // Node's own refusal of a request without Host is an empty 400; the server lets it through to be answered here.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.raw.httpVersion !== '1.0' && req.headers.host === undefined) {
+      return reply.code(400).send([{ field: 'Host', errorText: MISSING_HOST_TEXT }]);
+    }
+  });
   app.addHook('preValidation', async (req, reply) => {
     const errors = nulErrors(req);
     if (errors) return reply.code(400).send(errors);
@@ -54,14 +61,27 @@ export function registerInputChecks(app: App): void {
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `Route ${req.method}:${req.url} not found` }));
 }
 
-/** Fastify's `frameworkErrors`: a URL whose %-encoding does not decode is a 400 list like any other bad input. */
+/**
+ * Longer than any request line Node's HTTP parser takes (16 KiB of headers by default): the router never refuses a
+ * parameter for its length, so each route's own schema does, as a 400 naming the parameter.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
+const LONG_PARAM_TEXT = 'The address is too long.';
+
+/**
+ * Fastify's `frameworkErrors`, the request errors it meets before any route runs: each is the sender's doing, so a
+ * 400 list like any other bad input, never a 500 (issue 22, item 18). A URL whose %-encoding does not decode, a path
+ * parameter past the router's limit, and any kind a later Fastify adds.
+ */
 export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply): void {
-  if (err.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send([{ field: 'url', errorText: BAD_URL_TEXT }]);
-    return;
-  }
-  req.log.error({ err }, 'request failed before routing');
-  void reply.code(500).send({ message: 'Something went wrong on our side.', requestId: req.id });
+  const [field, errorText] =
+    err.code === 'FST_ERR_BAD_URL'
+      ? ['url', BAD_URL_TEXT]
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? ['url', LONG_PARAM_TEXT]
+        : ['request', BAD_REQUEST_TEXT];
+  if (field === 'request') req.log.warn({ code: err.code, reason: err.message }, 'request refused before routing');
+  void reply.code(400).send([{ field, errorText }]);
 }
 
 /**
@@ -69,7 +89,9 @@ export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequ
  * gets an answer in the contract's form instead of Fastify's `{error, message, statusCode}`.
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
+  // An answer already on its way (its rest of the body timed out while being dropped) gets no second one.
+  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || response?.headersSent) {
     socket.destroy(err);
     return;
   }

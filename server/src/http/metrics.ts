@@ -49,6 +49,8 @@ export function registerMetrics(app: App, token: string | undefined): Registry {
     {
       schema: {
         tags: ['operations'],
+        summary: 'Prometheus metrics of this instance',
+        operationId: 'getMetrics',
         headers: MetricsHeaders,
         description: 'Needs `Authorization: Bearer <METRICS_TOKEN>`; not served when METRICS_TOKEN is unset.',
         response: { 200: MetricsText, 401: Message },

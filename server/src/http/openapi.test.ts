@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../context';
@@ -76,12 +77,75 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(fund.responses['402'])).toContain('"missing"');
   });
 
-  it('refuses to start with an API route that does not say what it answers', async () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate((await t.client().get('/api/openapi.json')).json());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('names every operation, and declares its body and answers in the types they travel in', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, Operation & { summary?: string; operationId?: string }>>;
+    }>();
+    const ids: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.summary, `${method} ${path}`).toBeTruthy();
+        expect(op.operationId, `${method} ${path}`).toBeTruthy();
+        ids.push(op.operationId!);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const upload = doc.paths['/api/payment/checkout-with-image-upload']!.post!;
+    const form = upload.requestBody!.content['multipart/form-data']!.schema as {
+      properties: Record<string, { format?: string; pattern?: string }>;
+      required: string[];
+    };
+    expect(Object.keys(form.properties).sort()).toEqual(['amount', 'file', 'title']);
+    expect(form.properties.file!.format).toBe('binary');
+    expect(form.required.sort()).toEqual(['amount', 'file']);
+    expect(new RegExp(form.properties.amount!.pattern!).test('100')).toBe(true);
+    expect(new RegExp(form.properties.amount!.pattern!).test('150')).toBe(false);
+
+    for (const path of ['/api/user-transactions.csv', '/api/good-will/payments']) {
+      expect(Object.keys(doc.paths[path]!.get!.responses['200']!.content!), path).toEqual(['text/csv']);
+    }
+    expect(Object.keys(doc.paths['/images/{key}']!.get!.responses['200']!.content!)).toEqual(['image/*']);
+    const checkout = doc.paths['/api/payment/checkout']!.post!.requestBody!.content['application/json']!.schema;
+    expect(checkout).toMatchObject({ properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] });
+  });
+
+  it('declares on every operation the answers it gives by its nature', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const statuses = Object.keys(op.responses);
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(statuses, name).toEqual(expect.arrayContaining(['400', '503']));
+        if (method === 'get') continue;
+        expect(statuses, name).toEqual(expect.arrayContaining(['408', '413', '415']));
+        if (path !== '/api/payment/stripe/webhook') expect(statuses, name).toContain('403');
+      }
+    }
+    for (const path of ['/api/auth/login/basic', '/api/auth/register', '/api/payment/checkout-with-image-upload']) {
+      expect(Object.keys(doc.paths[path]!.post!.responses), path).toContain('429');
+    }
+  });
+
+  it('refuses to start with an API route that does not say what it does or answers', async () => {
     const app = Fastify() as unknown as App;
     await registerOpenApi(app);
     expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(
       'GET /api/forgotten has no response schema',
     );
+    expect(() =>
+      app.get('/api/unnamed', { schema: { response: { 200: { type: 'object' } } } }, async () => ({})),
+    ).toThrow('GET /api/unnamed has no summary or no operationId');
     app.get('/not-api', { schema: { hide: true } }, async () => 'fine');
     await app.close();
   });

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SharedAnswers } from '../../../common/api/shared';
 import type { App } from '../context';
 
 /** One tag per domain; a new domain adds its own here (docs/ARCHITECTURE.md "Adding a domain"). */
@@ -31,25 +32,62 @@ const STATUS_TEXT: Record<string, string> = {
   400: 'Invalid input: a list of {field, errorText}, nothing changed',
   401: 'Not signed in',
   402: 'The balance is short: {missing} cents, nothing changed',
-  403: "Not allowed: another user's or an admin-only resource",
+  403: "Not allowed: another user's or an admin-only resource, or a call sent by another site's page",
   404: 'Not found',
+  408: 'The request did not arrive whole in time (HTTP_REQUEST_TIMEOUT_MS); the connection is closed',
   409: 'Changed since the client saw it: the answer carries the current state',
-  429: 'Too many attempts',
+  413: 'The body is larger than the call takes',
+  415: 'The body is of a type the call does not read (JSON, or multipart where the call says so)',
+  429: 'Too many attempts; Retry-After says when to try again',
   502: 'The payment provider could not be reached',
-  503: 'Not available right now',
+  503: 'Not available right now (the database is away, or the server is stopping); Retry-After says when to retry',
 };
 
-/** Each declared answer gets the meaning of its status as its description, unless the schema has one. */
+declare module 'fastify' {
+  interface FastifySchema {
+    /** A multipart call's fields, for the document only: the handler reads the form itself (never `req.body`). */
+    form?: unknown;
+  }
+}
+
+/** The methods whose calls never carry a body, and never change anything (no Origin check). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface RouteFacts {
+  method: string | string[];
+  url: string;
+  schema?: { hide?: boolean; response?: Record<string, unknown>; summary?: string; operationId?: string };
+  config?: { skipOriginCheck?: boolean; rateLimit?: unknown };
+}
+
+/**
+ * The answers a route gives by its nature (common/api/shared.ts `SharedAnswers`): every route can meet bad input and
+ * an absent database; a call that changes something, a foreign Origin; a call with a body, a slow, large or
+ * wrongly typed one; a rate-limited call, its limit. A route's own declaration of a status wins.
+ */
+export function sharedAnswers(route: RouteFacts): Record<string, unknown> {
+  const methods = ([] as string[]).concat(route.method);
+  const unsafe = methods.some((m) => !SAFE_METHODS.has(m));
+  return {
+    ...SharedAnswers.any,
+    ...(unsafe && !route.config?.skipOriginCheck ? SharedAnswers.crossSite : {}),
+    ...(unsafe ? SharedAnswers.body : {}),
+    ...(route.config?.rateLimit ? SharedAnswers.limited : {}),
+  };
+}
+
+/** Each declared answer gets the meaning of its status as its description, unless it has one; a form its body. */
 function describeAnswers({ schema, url }: { schema: object; url: string }) {
-  const response = (schema as { response?: Record<string, object> }).response;
-  if (!response) return { schema, url };
-  const described = Object.fromEntries(
-    Object.entries(response).map(([status, answer]) => [
-      status,
-      { description: STATUS_TEXT[status] ?? `HTTP ${status}`, ...answer },
-    ]),
-  );
-  return { schema: { ...schema, response: described }, url };
+  const { response, form, ...rest } = schema as { response?: Record<string, object>; form?: unknown };
+  const described = response
+    ? Object.fromEntries(
+        Object.entries(response).map(([status, answer]) => [
+          status,
+          { description: STATUS_TEXT[status] ?? `HTTP ${status}`, ...answer },
+        ]),
+      )
+    : undefined;
+  return { schema: { ...rest, ...(form ? { body: form } : {}), ...(described ? { response: described } : {}) }, url };
 }
 
 /**
@@ -58,11 +96,16 @@ function describeAnswers({ schema, url }: { schema: object; url: string }) {
  * client's pages, the live socket) say `hide: true`.
  */
 export async function registerOpenApi(app: App): Promise<void> {
-  // A route the API documents must say what it answers: refuse to start otherwise, so it cannot slip through.
+  // A route the API documents must say what it does and answers: refuse to start otherwise, so none slips through.
+  // The answers every route gives by its nature are added here, to the document and to the route's serializers.
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as { hide?: boolean; response?: object } | undefined;
+    const facts = route as RouteFacts;
+    const schema = facts.schema;
     if (schema?.hide || route.method === 'HEAD') return;
-    if (!schema?.response) throw new Error(`${String(route.method)} ${route.url} has no response schema`);
+    const name = `${String(route.method)} ${route.url}`;
+    if (!schema?.response) throw new Error(`${name} has no response schema`);
+    if (!schema.summary || !schema.operationId) throw new Error(`${name} has no summary or no operationId`);
+    schema.response = { ...sharedAnswers(facts), ...schema.response };
   });
   await app.register(swagger, {
     transform: describeAnswers,
@@ -73,8 +116,11 @@ export async function registerOpenApi(app: App): Promise<void> {
         version: '1',
         description:
           'Amounts are integer cents. Errors: 400 a list of {field, errorText}; 401 not signed in; 402 {missing}; ' +
-          '403; 404; 409 with the current price; 429. Calls that move money or items honour an Idempotency-Key ' +
-          'header. The live connection is one websocket at /api/wss/universal (common/live.ts types it).',
+          '403; 404; 409 with the current price; 429; every other error {message}. A body is JSON unless the call ' +
+          'says multipart/form-data. Calls that move money or items honour an Idempotency-Key header. Before any ' +
+          'call is reached, a request HTTP cannot read is a 400, headers over 16 KiB a 431, an Expect other than ' +
+          '100-continue a 417, and a connection past HTTP_MAX_CONNECTIONS_PER_ADDRESS is closed. The live ' +
+          'connection is one websocket at /api/wss/universal (common/live.ts types it).',
       },
       tags: TAGS,
       components: {

@@ -12,7 +12,14 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
   // The admin console waits for YES; anything else keeps it on its loading text (SPEC §6 "Administrator").
   app.get(
     '/api/admin/am-i-worthy',
-    { schema: { tags: ['admin'], response: { 200: AmIWorthyAnswer, 401: Message, 403: Message } } },
+    {
+      schema: {
+        summary: 'Whether the signed-in user is an administrator',
+        operationId: 'amIAdmin',
+        tags: ['admin'],
+        response: { 200: AmIWorthyAnswer, 401: Message, 403: Message },
+      },
+    },
     async (req) => {
       if (!isAdmin(requireUser(req))) throw forbidden('NO');
       return { message: 'YES' as const };
@@ -22,7 +29,14 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
   // The books at this moment (DESIGN.md §3): a health view for whoever answers for the money.
   app.get(
     '/api/admin/ledger-check',
-    { schema: { tags: ['admin'], response: { 200: ConservationReport, 401: Message, 403: Message } } },
+    {
+      schema: {
+        summary: "The books' conservation report",
+        operationId: 'checkLedger',
+        tags: ['admin'],
+        response: { 200: ConservationReport, 401: Message, 403: Message },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return checkConservation(ctx.db);
@@ -35,6 +49,8 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       ...adminFirst,
       schema: {
+        summary: 'Reports of comments and chat messages, newest first',
+        operationId: 'listReports',
         tags: ['admin'],
         querystring: AdminReportsQuery,
         response: { 200: AdminReports, 400: FieldErrors, 401: Message, 403: Message },

@@ -36,7 +36,16 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
 
   app.post(
     '/api/auth/register',
-    { config: perIp, schema: { tags: ['auth'], body: RegisterBody, response: { 200: UrlAnswer, ...errors } } },
+    {
+      config: perIp,
+      schema: {
+        summary: 'Create an account and sign in',
+        operationId: 'register',
+        tags: ['auth'],
+        body: RegisterBody,
+        response: { 200: UrlAnswer, ...errors },
+      },
+    },
     async (req, reply) => {
       const site = { origin: publicOrigin(req, ctx), tenant: tenantOf(req, ctx) };
       const { userId } = await register(ctx, req.body, site);
@@ -49,7 +58,16 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
 
   app.post(
     '/api/auth/login/basic',
-    { config: perIp, schema: { tags: ['auth'], body: LoginBody, response: { 200: SignInAnswer, ...errors } } },
+    {
+      config: perIp,
+      schema: {
+        summary: 'Sign in with a username and a password',
+        operationId: 'signIn',
+        tags: ['auth'],
+        body: LoginBody,
+        response: { 200: SignInAnswer, ...errors },
+      },
+    },
     async (req, reply) => {
       const { userId } = await auth.login(req.body.username, req.body.password, req.ip);
       await createSession(ctx, ctx.db, reply, userId);
@@ -62,6 +80,8 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
     {
       config: perIp,
       schema: {
+        summary: 'Sign in, or sign up, with a Google ID token',
+        operationId: 'signInWithGoogle',
         tags: ['auth'],
         body: IgnoredBody,
         headers: BearerHeaders,
@@ -80,7 +100,15 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
 
   app.post(
     '/api/auth/set-nickname',
-    { schema: { tags: ['auth'], body: NicknameBody, response: { 200: UrlAnswer, ...errors } } },
+    {
+      schema: {
+        summary: "Choose the signed-in user's nickname",
+        operationId: 'setNickname',
+        tags: ['auth'],
+        body: NicknameBody,
+        response: { 200: UrlAnswer, ...errors },
+      },
+    },
     async (req) => {
       await auth.setNickname(requireUser(req), req.body.nickname);
       return { url: sameSitePath(req.body.currentPath) };
@@ -89,7 +117,15 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], body: IgnoredBody, response: { 200: Message } } },
+    {
+      schema: {
+        summary: 'Sign out of this session',
+        operationId: 'signOut',
+        tags: ['auth'],
+        body: IgnoredBody,
+        response: { 200: Message },
+      },
+    },
     async (req, reply) => {
       await destroySession(ctx, req, reply);
       return { message: 'Signed out.' };
@@ -98,7 +134,15 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { tags: ['auth'], body: VerifyEmailBody, response: { 200: Message, 400: FieldErrors } } },
+    {
+      schema: {
+        summary: 'Verify an email address with the token a mail carried',
+        operationId: 'verifyEmail',
+        tags: ['auth'],
+        body: VerifyEmailBody,
+        response: { 200: Message, 400: FieldErrors },
+      },
+    },
     async (req) => verifyEmail(ctx, Number(req.body.userId), req.body.secret),
   );
 }

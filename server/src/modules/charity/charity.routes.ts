@@ -44,6 +44,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       attachValidation: true,
       schema: {
+        summary: 'Send the link of a donation, to be credited once an admin approves it',
+        operationId: 'sendDonationLink',
         tags,
         body: SendLinkBody,
         response: { 200: DonationLink, 400: FieldErrors, 401: Message, 403: Message },
@@ -61,6 +63,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/charity-link/my-links',
     {
       schema: {
+        summary: "The signed-in user's donation links and their decisions",
+        operationId: 'listMyDonationLinks',
         tags,
         querystring: DonationLinksQuery,
         response: { 200: DonationLinks, 400: FieldErrors, 401: Message, 403: Message },
@@ -77,6 +81,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/charity-link/public',
     {
       schema: {
+        summary: 'Every decided donation link (public)',
+        operationId: 'listPublicDonationLinks',
         tags,
         querystring: DonationLinksQuery,
         response: { 200: DonationLinks, 400: FieldErrors, 403: Message },
@@ -95,6 +101,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       ...adminFirst,
       schema: {
+        summary: "One user's donation links (admin)",
+        operationId: 'listUserDonations',
         tags: adminTags,
         params: UserDonationsParams,
         querystring: DonationLinksQuery,
@@ -112,6 +120,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       ...adminFirst,
       schema: {
+        summary: 'Every donation link, undecided first (admin)',
+        operationId: 'listAllDonationLinks',
         tags: adminTags,
         querystring: DonationLinksQuery,
         response: { 200: DonationLinks, 400: FieldErrors, 401: Message, 403: Message },
@@ -123,18 +133,31 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  const optionRoute = (url: string, kind: OptionKind) =>
+  const optionRoute = (url: string, kind: OptionKind, operationId: string, summary: string) =>
     app.get(
       url,
-      { ...adminFirst, schema: { tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } } },
+      {
+        ...adminFirst,
+        schema: { operationId, summary, tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } },
+      },
       async (req) => {
         requireCharityAdmin(req);
         return optionList(ctx, kind);
       },
     );
-  optionRoute('/api/admin/charity-categories', 'CATEGORY');
-  optionRoute('/api/admin/charityNames', 'NAME');
-  optionRoute('/api/admin/charity-rejection-reasons', 'REJECTION_REASON');
+  optionRoute(
+    '/api/admin/charity-categories',
+    'CATEGORY',
+    'listCharityCategories',
+    "The charity form's categories (admin)",
+  );
+  optionRoute('/api/admin/charityNames', 'NAME', 'listCharityNames', "The charity form's charity names (admin)");
+  optionRoute(
+    '/api/admin/charity-rejection-reasons',
+    'REJECTION_REASON',
+    'listRejectionReasons',
+    "The charity form's reasons for a rejection (admin)",
+  );
 
   const decisionResponses = {
     200: DecisionAnswer,
@@ -147,7 +170,16 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/admin/charity/approve',
-    { ...adminFirst, schema: { tags: adminTags, body: ApproveBody, response: decisionResponses } },
+    {
+      ...adminFirst,
+      schema: {
+        summary: 'Approve a donation link and credit its amount (admin)',
+        operationId: 'approveDonationLink',
+        tags: adminTags,
+        body: ApproveBody,
+        response: decisionResponses,
+      },
+    },
     async (req, reply) => {
       const admin = requireCharityAdmin(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => approveLink(work, admin.id, req.body, ctx.now()));
@@ -156,7 +188,16 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/admin/charity/reject',
-    { ...adminFirst, schema: { tags: adminTags, body: RejectBody, response: decisionResponses } },
+    {
+      ...adminFirst,
+      schema: {
+        summary: 'Reject a donation link with a reason (admin)',
+        operationId: 'rejectDonationLink',
+        tags: adminTags,
+        body: RejectBody,
+        response: decisionResponses,
+      },
+    },
     async (req, reply) => {
       const admin = requireCharityAdmin(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => rejectLink(work, admin.id, req.body, ctx.now()));

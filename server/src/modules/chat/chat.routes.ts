@@ -23,17 +23,44 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   // A socket that (re)subscribes starts from the current price.
   ctx.live.snapshot('chat', 'newMessagePrice', async () => ({ newPrice: await unitPrice(ctx) }));
 
-  app.get('/api/last-50-messages', { schema: { tags, response: { 200: LastMessages } } }, async () =>
-    lastMessages(ctx),
+  app.get(
+    '/api/last-50-messages',
+    {
+      schema: {
+        summary: "The chat room's last 50 messages",
+        operationId: 'listChatMessages',
+        tags,
+        response: { 200: LastMessages },
+      },
+    },
+    async () => lastMessages(ctx),
   );
 
-  app.get('/api/chat-room/unit-price', { schema: { tags, response: { 200: UnitPrice } } }, async () => ({
-    unitPrice: await unitPrice(ctx),
-  }));
+  app.get(
+    '/api/chat-room/unit-price',
+    {
+      schema: {
+        summary: "The chat's unit price now",
+        operationId: 'getChatUnitPrice',
+        tags,
+        response: { 200: UnitPrice },
+      },
+    },
+    async () => ({
+      unitPrice: await unitPrice(ctx),
+    }),
+  );
 
   app.get(
     '/api/chat-room/online-users-without-me',
-    { schema: { tags, response: { 200: OnlineWithoutMe, 503: Message } } },
+    {
+      schema: {
+        summary: 'Who else is in the chat room',
+        operationId: 'listOnlineUsers',
+        tags,
+        response: { 200: OnlineWithoutMe, 503: Message },
+      },
+    },
     async (req) => ({ value: await onlineWithoutMe(ctx, req.user?.id ?? null) }),
   );
 
@@ -54,6 +81,8 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/user/message',
     {
       schema: {
+        summary: 'Send a chat message (paid by its length)',
+        operationId: 'sendChatMessage',
         tags,
         body: SendMessageBody,
         response: { 200: MessageSent, 400: FieldErrors, 401: Message, 402: Missing, 409: NewPrice },

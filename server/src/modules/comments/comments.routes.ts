@@ -22,19 +22,43 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/picture/comment/:pictureId',
-    { schema: { tags, params: PictureIdParams, response: { 200: CommentList, 404: Message } } },
+    {
+      schema: {
+        summary: "A picture's comments and replies",
+        operationId: 'listComments',
+        tags,
+        params: PictureIdParams,
+        response: { 200: CommentList, 404: Message },
+      },
+    },
     async (req) => commentsOfPicture(ctx, Number(req.params.pictureId)),
   );
 
   app.get(
     '/api/picture/comment-reactions/:commentId',
-    { schema: { tags, params: CommentIdParams, response: { 200: ReactionList, 404: Message } } },
+    {
+      schema: {
+        summary: "A comment's paid reactions",
+        operationId: 'listCommentReactions',
+        tags,
+        params: CommentIdParams,
+        response: { 200: ReactionList, 404: Message },
+      },
+    },
     async (req) => reactionsOfComment(ctx, Number(req.params.commentId)),
   );
 
   app.post(
     '/api/picture/comment',
-    { schema: { tags, body: CommentBody, response: { 200: Comment, ...paid } } },
+    {
+      schema: {
+        summary: 'Comment on a picture, or reply to a comment (15 cents)',
+        operationId: 'postComment',
+        tags,
+        body: CommentBody,
+        response: { 200: Comment, ...paid },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { pictureId, comment, responseTo } = req.body;
@@ -46,7 +70,15 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/picture/comment/reaction',
-    { schema: { tags, body: ReactionBody, response: { 200: Comment, ...paid } } },
+    {
+      schema: {
+        summary: 'Pay a reaction onto a comment',
+        operationId: 'reactToComment',
+        tags,
+        body: ReactionBody,
+        response: { 200: Comment, ...paid },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { commentId, reactionType, price } = req.body;
@@ -58,7 +90,15 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/picture/comment/pin',
-    { schema: { tags, body: PinBody, response: { 200: Comment, ...paid, 403: Message } } },
+    {
+      schema: {
+        summary: "Pin a comment on one's own picture (1 cent)",
+        operationId: 'pinComment',
+        tags,
+        body: PinBody,
+        response: { 200: Comment, ...paid, 403: Message },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { commentId } = req.body;

@@ -16,7 +16,14 @@ import { causeOf, chooseCause, goodwillTotals, paymentsCsv, paymentsOf } from '.
 export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/good-will',
-    { schema: { tags: ['goodwill'], response: { 200: GoodWillValue, 401: Message } } },
+    {
+      schema: {
+        summary: "The cause the signed-in user's goodwill goes to",
+        operationId: 'getGoodwillCause',
+        tags: ['goodwill'],
+        response: { 200: GoodWillValue, 401: Message },
+      },
+    },
     async (req) => ({ value: await causeOf(ctx.db, requireUser(req).id) }),
   );
 
@@ -24,6 +31,8 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/user/good-will',
     {
       schema: {
+        summary: "Choose the cause one's goodwill goes to",
+        operationId: 'chooseGoodwillCause',
         tags: ['goodwill'],
         body: GoodWillBody,
         response: { 200: GoodWillValue, 400: FieldErrors, 401: Message },
@@ -36,6 +45,8 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/user/good-will/payments',
     {
       schema: {
+        summary: "The signed-in user's goodwill shares and their forwarding",
+        operationId: 'listGoodwillShares',
         tags: ['goodwill'],
         querystring: GoodWillPaymentsQuery,
         response: { 200: GoodWillPayments, 400: FieldErrors, 401: Message },
@@ -46,7 +57,14 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/good-will/payments',
-    { schema: { tags: ['goodwill'], response: { 200: GoodWillCsv } } },
+    {
+      schema: {
+        summary: 'Every forwarded batch, as a CSV file (public)',
+        operationId: 'downloadGoodwillForwarding',
+        tags: ['goodwill'],
+        response: { 200: GoodWillCsv },
+      },
+    },
     async (_req, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -55,7 +73,16 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         .send(await paymentsCsv(ctx.db)),
   );
 
-  app.get('/api/good-will/totals', { schema: { tags: ['goodwill'], response: { 200: GoodWillTotals } } }, async () =>
-    goodwillTotals(ctx.db),
+  app.get(
+    '/api/good-will/totals',
+    {
+      schema: {
+        summary: 'What each cause has received (public)',
+        operationId: 'getGoodwillTotals',
+        tags: ['goodwill'],
+        response: { 200: GoodWillTotals },
+      },
+    },
+    async () => goodwillTotals(ctx.db),
   );
 }

@@ -19,6 +19,8 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
       // Its answer is {ok} alone: a failing session lookup must not turn it into another shape.
       config: { skipSession: true },
       schema: {
+        summary: 'Whether the server and its database answer',
+        operationId: 'getHealth',
         tags: ['operations'],
         response: {
           200: Type.Object({ ok: Type.Literal(true) }),

@@ -8,7 +8,14 @@ import { itemDetails } from './items.service';
 export async function itemRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/items/details',
-    { schema: { tags: ['items'], response: { 200: ItemDetailsList, 401: Message } } },
+    {
+      schema: {
+        summary: 'Every letter and emoji: its market prices and how many the user owns',
+        operationId: 'listItems',
+        tags: ['items'],
+        response: { 200: ItemDetailsList, 401: Message },
+      },
+    },
     async (req) => itemDetails(ctx, requireUser(req).id),
   );
 }

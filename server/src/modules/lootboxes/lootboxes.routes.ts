@@ -26,7 +26,15 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/purchase/key',
-    { schema: { tags, body: KeyPurchaseBody, response: { 200: KeyCountAnswer, ...signedIn, 402: Missing } } },
+    {
+      schema: {
+        summary: 'Buy keys at $1 each',
+        operationId: 'buyKeys',
+        tags,
+        body: KeyPurchaseBody,
+        response: { 200: KeyCountAnswer, ...signedIn, 402: Missing },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
@@ -37,7 +45,15 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/purchase/lootbox',
-    { schema: { tags, body: EmptyBody, response: { 200: LootBoxCountAnswer, ...signedIn } } },
+    {
+      schema: {
+        summary: 'Get a free loot box',
+        operationId: 'getLootbox',
+        tags,
+        body: EmptyBody,
+        response: { 200: LootBoxCountAnswer, ...signedIn },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
@@ -48,7 +64,15 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/open/lootbox',
-    { schema: { tags, body: EmptyBody, response: { 200: LootboxResult, ...signedIn } } },
+    {
+      schema: {
+        summary: 'Open a loot box with a key',
+        operationId: 'openLootbox',
+        tags,
+        body: EmptyBody,
+        response: { 200: LootboxResult, ...signedIn },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       return sendIdempotent(ctx, req, reply, user.id, (work) => openLootbox(work, user.id, ctx.now()));
@@ -58,34 +82,86 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   // Skipping the reveal is the client's business; the items were the user's the moment the box opened.
   app.post(
     '/api/open/lootbox/skip',
-    { schema: { tags, body: EmptyBody, response: { 200: Done, 401: Message } } },
+    {
+      schema: {
+        summary: "Skip an opening's reveal (the items are already the user's)",
+        operationId: 'skipOpening',
+        tags,
+        body: EmptyBody,
+        response: { 200: Done, 401: Message },
+      },
+    },
     async (req) => {
       requireUser(req);
       return {};
     },
   );
 
-  app.get('/api/lootbox/odds', { schema: { tags, response: { 200: Odds } } }, async () => odds(ctx));
+  app.get(
+    '/api/lootbox/odds',
+    {
+      schema: {
+        summary: 'What a loot box can hold, and the odds of each',
+        operationId: 'getLootboxOdds',
+        tags,
+        response: { 200: Odds },
+      },
+    },
+    async () => odds(ctx),
+  );
 
-  app.get('/api/lootbox/fairness', { schema: { tags, response: { 200: Fairness, 401: Message } } }, async (req) =>
-    fairness(ctx, requireUser(req).id),
+  app.get(
+    '/api/lootbox/fairness',
+    {
+      schema: {
+        summary: "The signed-in user's seeds: the proof that no opening is rigged",
+        operationId: 'getFairness',
+        tags,
+        response: { 200: Fairness, 401: Message },
+      },
+    },
+    async (req) => fairness(ctx, requireUser(req).id),
   );
 
   app.put(
     '/api/lootbox/fairness',
-    { schema: { tags, body: ClientSeedBody, response: { 200: Fairness, ...signedIn } } },
+    {
+      schema: {
+        summary: "Choose the client seed of one's next openings",
+        operationId: 'setClientSeed',
+        tags,
+        body: ClientSeedBody,
+        response: { 200: Fairness, ...signedIn },
+      },
+    },
     async (req) => chooseClientSeed(ctx, requireUser(req).id, req.body.clientSeed),
   );
 
   app.post(
     '/api/lootbox/fairness/rotate',
-    { schema: { tags, body: EmptyBody, response: { 200: Rotation, 401: Message } } },
+    {
+      schema: {
+        summary: 'Reveal the server seed in use and commit to a new one',
+        operationId: 'rotateServerSeed',
+        tags,
+        body: EmptyBody,
+        response: { 200: Rotation, 401: Message },
+      },
+    },
     async (req) => rotateSeed(ctx, requireUser(req).id),
   );
 
   app.get(
     '/api/lootbox/openings',
-    { schema: { tags, querystring: OpeningsQuery, response: { 200: OpeningList, ...signedIn } } },
+    {
+      schema: {
+        summary: "The signed-in user's openings, to verify them",
+        operationId: 'listOpenings',
+        tags,
+        querystring: OpeningsQuery,
+        response: { 200: OpeningList, ...signedIn },
+      },
+    },
     async (req) => openings(ctx, requireUser(req).id, req.query),
   );
 

@@ -38,7 +38,15 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/market/generic-sell-offer',
-    { schema: { tags, body: SellOfferBody, response: { 200: OrderAnswer, ...signedIn } } },
+    {
+      schema: {
+        summary: 'Offer items for sale at a price',
+        operationId: 'placeSellOffer',
+        tags,
+        body: SellOfferBody,
+        response: { 200: OrderAnswer, ...signedIn },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
@@ -50,7 +58,15 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/market/generic-buy-offer',
-    { schema: { tags, body: BuyOfferBody, response: { 200: OrderAnswer, ...signedIn, 402: Missing } } },
+    {
+      schema: {
+        summary: 'Offer to buy items at a price (the money is held)',
+        operationId: 'placeBuyOffer',
+        tags,
+        body: BuyOfferBody,
+        response: { 200: OrderAnswer, ...signedIn, 402: Missing },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
@@ -64,6 +80,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/market/buy',
     {
       schema: {
+        summary: 'Buy one unit at the lowest sell price',
+        operationId: 'buyAtMarket',
         tags,
         body: MarketBuyBody,
         response: { 200: OrderAnswer, ...signedIn, 402: Missing, 404: Message, 409: PriceMoved },
@@ -85,7 +103,18 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   ] as const) {
     app.post(
       `/api/market/${path}`,
-      { schema: { tags, body: side === 'BUY' ? BuyFromUserBody : SellToUserBody, response } },
+      {
+        schema: {
+          summary:
+            side === 'BUY'
+              ? "Buy one unit from another user's sell offer"
+              : "Sell one unit to another user's buy offer",
+          operationId: side === 'BUY' ? 'buyFromUser' : 'sellToUser',
+          tags,
+          body: side === 'BUY' ? BuyFromUserBody : SellToUserBody,
+          response,
+        },
+      },
       async (req, reply) => {
         const userId = requireUser(req).id;
         const { itemType, price, userId: counterpartyId } = req.body;
@@ -104,24 +133,56 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   // The book is public, like an exchange's: anyone may see who offers what at which price.
   app.get(
     '/api/market/sell-offers/:itemType',
-    { schema: { tags, params: ItemTypeParams, response: { 200: OfferList, 400: FieldErrors } } },
+    {
+      schema: {
+        summary: "An item's sell offers",
+        operationId: 'listSellOffers',
+        tags,
+        params: ItemTypeParams,
+        response: { 200: OfferList, 400: FieldErrors },
+      },
+    },
     async (req) => offers(ctx, knownItem(req.params.itemType), 'SELL'),
   );
   app.get(
     '/api/market/buy-offers/:itemType',
-    { schema: { tags, params: ItemTypeParams, response: { 200: OfferList, 400: FieldErrors } } },
+    {
+      schema: {
+        summary: "An item's buy offers",
+        operationId: 'listBuyOffers',
+        tags,
+        params: ItemTypeParams,
+        response: { 200: OfferList, 400: FieldErrors },
+      },
+    },
     async (req) => offers(ctx, knownItem(req.params.itemType), 'BUY'),
   );
 
   app.get(
     '/api/trade-data/:itemType',
-    { schema: { tags, params: ItemTypeParams, response: { 200: TradeData, ...signedIn, 403: Message } } },
+    {
+      schema: {
+        summary: "An item's price graph (unlocked per user)",
+        operationId: 'getTradeData',
+        tags,
+        params: ItemTypeParams,
+        response: { 200: TradeData, ...signedIn, 403: Message },
+      },
+    },
     async (req) => tradeData(ctx, requireUser(req).id, knownItem(req.params.itemType)),
   );
 
   app.post(
     '/api/user/graph-item',
-    { schema: { tags, body: GraphUnlockBody, response: { 200: BalanceAnswer, ...signedIn, 402: Missing } } },
+    {
+      schema: {
+        summary: "Unlock an item's price graph for $1",
+        operationId: 'unlockGraph',
+        tags,
+        body: GraphUnlockBody,
+        response: { 200: BalanceAnswer, ...signedIn, 402: Missing },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req).id;
       return sendIdempotent(ctx, req, reply, userId, async (work) => ({ balance: await unlockGraphs(work, userId) }));

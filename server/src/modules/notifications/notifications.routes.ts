@@ -17,25 +17,55 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
 
   app.get(
     '/api/user-notifications/unread-count',
-    { schema: { tags, response: { 200: ValueAnswer, ...signedIn } } },
+    {
+      schema: {
+        summary: 'How many notifications are unread',
+        operationId: 'getUnreadCount',
+        tags,
+        response: { 200: ValueAnswer, ...signedIn },
+      },
+    },
     async (req) => ({ value: await unreadCount(ctx, requireUser(req).id) }),
   );
 
   app.get(
     '/api/user-notifications/preview',
-    { schema: { tags, response: { 200: NotificationPreview, ...signedIn } } },
+    {
+      schema: {
+        summary: 'The newest notifications, for the bell',
+        operationId: 'getNotificationPreview',
+        tags,
+        response: { 200: NotificationPreview, ...signedIn },
+      },
+    },
     async (req) => preview(ctx, requireUser(req).id),
   );
 
   app.get(
     '/api/user-notifications',
-    { schema: { tags, querystring: NotificationsQuery, response: { 200: NotificationList, ...signedIn } } },
+    {
+      schema: {
+        summary: "A page of the signed-in user's notifications",
+        operationId: 'listNotifications',
+        tags,
+        querystring: NotificationsQuery,
+        response: { 200: NotificationList, ...signedIn },
+      },
+    },
     async (req) => listNotifications(ctx, requireUser(req).id, req.query),
   );
 
   app.post(
     '/api/user-notifications/read',
-    { schema: { tags, body: ReadBody, response: { 200: Message, ...signedIn, 404: Message } } },
+    {
+      schema: {
+        summary: 'Mark notifications read',
+        operationId: 'markNotificationsRead',
+        tags,
+        body: ReadBody,
+        response: { 200: Message, ...signedIn, 404: Message },
+      },
+    },
     async (req) => {
       await markRead(ctx, requireUser(req).id, req.body.id, req.body.unreadIds);
       return { message: 'Marked as read.' };
@@ -44,7 +74,14 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
 
   app.post(
     '/api/user-notifications/read-all',
-    { schema: { tags, response: { 200: Message, ...signedIn } } },
+    {
+      schema: {
+        summary: 'Mark every notification read',
+        operationId: 'markAllNotificationsRead',
+        tags,
+        response: { 200: Message, ...signedIn },
+      },
+    },
     async (req) => {
       await markAllRead(ctx, requireUser(req).id);
       return { message: 'Marked as read.' };

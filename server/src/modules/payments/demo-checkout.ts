@@ -35,6 +35,8 @@ export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<voi
       `/api/payment/demo/:id/${action}`,
       {
         schema: {
+          summary: action === 'pay' ? 'Pay a demo checkout: credits its amount once' : 'Cancel a demo checkout',
+          operationId: `${action}DemoPayment`,
           tags: ['payments'],
           params: PaymentParams,
           response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message, 409: SettledAnswer },

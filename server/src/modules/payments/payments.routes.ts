@@ -30,6 +30,8 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/payment/checkout',
     {
       schema: {
+        summary: "Start a card top-up: answers the payment page's address",
+        operationId: 'startCheckout',
         tags: ['payments'],
         body: CheckoutBody,
         response: { 200: CheckoutAnswer, 400: FieldErrors, 401: Message, 403: Message, 502: Message },
@@ -56,6 +58,8 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/payment/:id',
     {
       schema: {
+        summary: "One of the signed-in user's payments, and how it ended",
+        operationId: 'getPayment',
         tags: ['payments'],
         params: PaymentParams,
         response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message },

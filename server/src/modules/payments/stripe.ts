@@ -83,7 +83,12 @@ export async function stripeWebhookRoutes(app: App, ctx: AppContext, stripe: Str
       '/api/payment/stripe/webhook',
       {
         config: { skipOriginCheck: true },
-        schema: { tags: ['payments'], response: { 200: WebhookAnswer, 400: Message } },
+        schema: {
+          summary: "Stripe's signed webhook: checkout sessions paid or expired",
+          operationId: 'receiveStripeEvent',
+          tags: ['payments'],
+          response: { 200: WebhookAnswer, 400: Message },
+        },
       },
       async (req, reply) => {
         const raw = req.body;

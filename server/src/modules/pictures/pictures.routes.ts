@@ -3,14 +3,13 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   FundBody,
   IdParams,
-  ImageFile,
   ImageParams,
   ListQuery,
   Picture,
   PictureList,
   UploadFields,
 } from '../../../../common/api/pictures';
-import { FieldErrors, Message, Missing, UrlAnswer } from '../../../../common/api/shared';
+import { FieldErrors, ImageFileAnswer, Message, Missing, UrlAnswer } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
@@ -66,13 +65,29 @@ export async function pictureRoutes(
 
   app.get(
     '/api/pictures',
-    { schema: { tags: ['pictures'], querystring: ListQuery, response: { 200: PictureList, 400: FieldErrors } } },
+    {
+      schema: {
+        summary: "A page of the wall: top, trending, or one author's pictures",
+        operationId: 'listPictures',
+        tags: ['pictures'],
+        querystring: ListQuery,
+        response: { 200: PictureList, 400: FieldErrors },
+      },
+    },
     async (req) => listPictures(ctx, pages, req.query),
   );
 
   app.get(
     '/api/pictures/:id',
-    { schema: { tags: ['pictures'], params: IdParams, response: { 200: Picture, 400: FieldErrors, 404: Message } } },
+    {
+      schema: {
+        summary: 'One picture with its purchases',
+        operationId: 'getPicture',
+        tags: ['pictures'],
+        params: IdParams,
+        response: { 200: Picture, 400: FieldErrors, 404: Message },
+      },
+    },
     async (req) => getPicture(ctx, Number(req.params.id)),
   );
 
@@ -81,9 +96,11 @@ export async function pictureRoutes(
     {
       config: uploadLimit(ctx.config.uploadRateLimit),
       schema: {
+        summary: 'Put a picture on the wall at a price (a multipart form)',
+        operationId: 'uploadPicture',
         tags: ['pictures'],
         consumes: ['multipart/form-data'],
-        description: `A multipart form: ${Object.keys(UploadFields.properties).join(', ')}.`,
+        form: UploadFields,
         response: { 200: UrlAnswer, 400: FieldErrors, 401: Message, 402: Missing, 429: Message },
       },
     },
@@ -102,6 +119,8 @@ export async function pictureRoutes(
     '/api/payment/checkout-with-image-fund',
     {
       schema: {
+        summary: 'Pay money onto a picture',
+        operationId: 'fundPicture',
         tags: ['pictures'],
         body: FundBody,
         response: { 200: Picture, 400: FieldErrors, 401: Message, 402: Missing, 404: Message },
@@ -120,9 +139,11 @@ export async function pictureRoutes(
     '/images/:key',
     {
       schema: {
+        summary: 'A stored image file',
+        operationId: 'getImage',
         tags: ['pictures'],
         params: ImageParams,
-        response: { 200: ImageFile, 404: Message },
+        response: { 200: ImageFileAnswer('The stored image, JPEG or as it was stored'), 404: Message },
       },
     },
     async (req, reply) => {

@@ -11,11 +11,11 @@ import {
   DEFAULT_PAGE,
   MAX_OFFSET,
   MAX_PAGE,
-  MAX_PICTURE_CENTS,
   MAX_TITLE,
   type ListQuery,
   type Picture,
 } from '../../../../common/api/pictures';
+import { parseUploadAmount } from '../../../../common/upload-rules';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
 import {
   authorOf,
@@ -56,15 +56,11 @@ export async function getPicture(ctx: AppContext, id: number): Promise<Picture> 
 /** The page a new picture opens on (SPEC §2 route table: image detail outside any wall). */
 export const picturePagePath = (id: number) => `/image/detail/${id}`;
 
-/** Whole cents above zero with at most six digits of dollars, from a form field. */
+/** The price in cents from its form field: whole dollars, digits only (common/upload-rules.ts, SPEC §5 "Upload"). */
 export function parseAmountField(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') throw fieldError('amount', 'Enter a price.');
-  const text = raw.trim();
-  if (!/^\d{1,9}$/.test(text)) throw fieldError('amount', 'The price must be a whole number of cents.');
-  const amount = Number(text);
-  if (amount < 1) throw fieldError('amount', 'The price must be above 0.');
-  if (amount > MAX_PICTURE_CENTS) throw fieldError('amount', 'The price can have at most 6 digits of dollars.');
-  return amount;
+  const parsed = parseUploadAmount(raw);
+  if ('error' in parsed) throw fieldError('amount', parsed.error);
+  return parsed.cents;
 }
 
 export interface UploadForm {

@@ -125,6 +125,12 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     ['a fraction', '1.5'],
     ['more than six digits of dollars', '100000000'],
     ['huge', '9'.repeat(40)],
+    // SPEC §5: whole dollars, digits only, starting 1-9 (issue 22, item 24).
+    ['padded with a space', ' 100'],
+    ['followed by a space', '100 '],
+    ['cents that are not whole dollars', '150'],
+    ['one cent', '1'],
+    ['written with a leading zero', '0100'],
   ])('refuses a price that is %s and charges nothing', async (_what, amount) => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const res = await upload(await signIn(t, u.id), amount, jpegPart(await imageOf(300, 300)));
@@ -180,12 +186,12 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     );
   });
 
-  it('refuses a JSON body instead of a form', async () => {
+  it('refuses a JSON body instead of a form with 415', async () => {
     const u = await makeUser(t.ctx, { balance: 1000 });
     const client = await signIn(t, u.id);
     const res = await client.post('/api/payment/checkout-with-image-upload', { amount: 100, file: 'x' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()[0].field).toBe('file');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: expect.stringContaining('multipart/form-data') });
   });
 
   it('refuses a form without a file', async () => {

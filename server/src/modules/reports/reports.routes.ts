@@ -10,6 +10,8 @@ export async function reportRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/user/report-message',
     {
       schema: {
+        summary: 'Report a comment or a chat message',
+        operationId: 'reportMessage',
         tags: ['reports'],
         body: ReportBody,
         response: { 200: ReportAnswer, 400: FieldErrors, 401: Message, 404: Message, 409: Message },

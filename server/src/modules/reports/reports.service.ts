@@ -1,9 +1,9 @@
 import type { ReportBody } from '../../../../common/api/reports';
-import type { ReportType } from '../../../../common/reports';
+import { BLANK_DESCRIPTION_TEXT, isBlankDescription, type ReportType } from '../../../../common/reports';
 import { isoTime } from '../../../../common/time';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, fieldError, notFound } from '../../http/errors';
 import { commentExists } from '../comments/comments.service';
 import * as reports from './reports.repository';
 
@@ -24,6 +24,7 @@ export const TEXT = {
 } as const;
 
 export async function reportMessage(ctx: AppContext, reporterId: number, body: ReportBody): Promise<{ id: number }> {
+  if (isBlankDescription(body.description)) throw fieldError('description', BLANK_DESCRIPTION_TEXT);
   if (!(await reportTargets[body.type](ctx.db, body.messageId))) throw notFound(TEXT.noMessage);
   const id = await reports.insertReport(ctx.db, {
     reporterId,

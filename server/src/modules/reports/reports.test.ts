@@ -114,6 +114,9 @@ describe('reporting a message', () => {
       [{ reason: 'rude' }, 'reason'],
       [{ reason: undefined }, 'reason'],
       [{ description: '' }, 'description'],
+      // Required (SPEC §5 "Reactions, keys, reports"): blank is no description (issue 22, item 24).
+      [{ description: ' ' }, 'description'],
+      [{ description: '\n\t \u00a0' }, 'description'],
       [{ description: 'x'.repeat(1001) }, 'description'],
       [{ type: 'PICTURE' }, 'type'],
       [{ messageId: 'abc' }, 'messageId'],

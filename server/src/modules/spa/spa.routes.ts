@@ -11,7 +11,8 @@ import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
 /** Where the head tags go in the built index.html (web/index.html carries this comment). */
 const HEAD_MARK = '<!--app-head-->';
-const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout)/;
+/** Paths that are never a page of the client: a miss under them is a 404, not the app (images: issue 22, item 21). */
+const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout|images(\/|$))/;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

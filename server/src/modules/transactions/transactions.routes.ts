@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { FieldErrors, Message } from '../../../../common/api/shared';
+import { CsvFile, FieldErrors, Message } from '../../../../common/api/shared';
 import {
   TRANSACTIONS_CSV_NAME,
   TransactionPageQuery,
@@ -17,7 +16,14 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
 
   app.get(
     '/api/user-transactions',
-    { schema: { tags, response: { 200: TransactionSummary, 401: Message } } },
+    {
+      schema: {
+        summary: "The signed-in user's statement: each type's sum, and what open offers hold",
+        operationId: 'getStatement',
+        tags,
+        response: { 200: TransactionSummary, 401: Message },
+      },
+    },
     async (req) => transactionSummary(ctx, requireUser(req).id),
   );
 
@@ -25,8 +31,10 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
     '/api/user-transactions.csv',
     {
       schema: {
+        summary: "The signed-in user's statement as a CSV file",
+        operationId: 'downloadStatement',
         tags,
-        response: { 200: Type.String({ description: `text/csv, ${TRANSACTIONS_CSV_NAME}` }), 401: Message },
+        response: { 200: CsvFile(`The statement as ${TRANSACTIONS_CSV_NAME}`), 401: Message },
       },
     },
     async (req, reply) => {
@@ -43,6 +51,8 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
     '/api/user-transactions/:type',
     {
       schema: {
+        summary: 'A page of the rows of one type of transaction',
+        operationId: 'listTransactionsOfType',
         tags,
         params: TransactionTypeParams,
         querystring: TransactionPageQuery,

@@ -8,13 +8,30 @@ import { balanceOf, ownProfile, setProfileImage, userInfo } from './users.servic
 export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['users'];
 
-  app.get('/api/user/profile', { schema: { tags, response: { 200: Profile, 401: Message } } }, async (req) =>
-    ownProfile(ctx, requireUser(req)),
+  app.get(
+    '/api/user/profile',
+    {
+      schema: {
+        summary: "The signed-in user's profile, balance and counts",
+        operationId: 'getProfile',
+        tags,
+        response: { 200: Profile, 401: Message },
+      },
+    },
+    async (req) => ownProfile(ctx, requireUser(req)),
   );
 
   app.get(
     '/api/user/user-info/:userId',
-    { schema: { tags, params: UserIdParams, response: { 200: UserInfo, 400: FieldErrors, 404: Message } } },
+    {
+      schema: {
+        summary: "Anyone's public card",
+        operationId: 'getUserInfo',
+        tags,
+        params: UserIdParams,
+        response: { 200: UserInfo, 400: FieldErrors, 404: Message },
+      },
+    },
     async (req) => userInfo(ctx, Number(req.params.userId)),
   );
 
@@ -24,6 +41,8 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
       method,
       url: '/api/user/profile',
       schema: {
+        summary: "Make one of one's own pictures one's face",
+        operationId: `${method === 'PUT' ? 'set' : 'patch'}ProfileImage`,
         tags,
         querystring: ProfileImageQuery,
         response: { 200: ProfileImageAnswer, 400: FieldErrors, 401: Message, 403: Message, 404: Message },
