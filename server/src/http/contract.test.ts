@@ -198,6 +198,7 @@ describe('answers checked against the OpenAPI document', () => {
     await get(t.client(), '/api/last-50-messages');
     await get(t.client(), '/api/chat-room/unit-price');
     await get(alice, '/api/chat-room/online-users-without-me');
+    await get(alice, '/api/chat-room/missed-messages');
     await post(bob, '/api/user/message', { message: 'hello there', sendAmount: 1_000 });
     await post(bob, '/api/user/message', { message: 'hello there', sendAmount: 0 });
     await post(alice, '/api/user/message', { message: 'zzz', sendAmount: 1_000 });
