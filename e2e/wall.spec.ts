@@ -31,8 +31,8 @@ test('the top wall loads 3 pictures, then 2 at a time, with trophies for the fir
   page,
 }, info) => {
   await signUp(page);
-  await topUp(page, 2_000);
-  for (let i = 0; i < 6; i++) await uploadPicture(page, 100 + i);
+  await topUp(page, 2_500);
+  for (let i = 0; i < 6; i++) await uploadPicture(page, 100 * (1 + i));
   // Batches asked for, as "offset:limit". A refetch (say, after the live socket connects) asks again from the top.
   const batches: string[] = [];
   page.on('request', (r) => {
@@ -189,8 +189,8 @@ test('image detail: arrows move through the list replacing history; only the own
 }, info) => {
   await signUp(page);
   await topUp(page, 1_000);
-  const first = await uploadPicture(page, 150);
-  const second = await uploadPicture(page, 140);
+  const first = await uploadPicture(page, 300);
+  const second = await uploadPicture(page, 200);
   // On the author's list the newest upload comes first.
   await page.goto(`/image/profile/${second}`);
   await expect(page.getByRole('img', { name: `Picture by` }).first()).toBeVisible();
@@ -277,7 +277,7 @@ test('share page: overlays with their default transparency, bring to front, dese
 }, info) => {
   await signUp(page);
   await topUp(page, 500);
-  const id = await uploadPicture(page, 250, [400, 500]);
+  const id = await uploadPicture(page, 300, [400, 500]);
   await page.goto(`/image/share/${id}`);
   for (const [name, value] of [
     ['Logo', '0.5'],
