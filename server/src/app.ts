@@ -11,7 +11,7 @@ import type { Database } from './db/connection';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
-import { authenticate, registerSessionHook } from './http/auth';
+import { authenticate, liveSessions, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
 import { registerContentTypeCheck } from './http/content-type';
 import { SITE_CSP } from './http/csp';
@@ -86,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     heartbeatMs: deps.config.liveHeartbeatMs,
     maxPerAddress: deps.config.liveMaxPerAddress,
     maxPerSession: deps.config.liveMaxPerSession,
+    // After Redis returns, the sockets of sessions that ended meanwhile close (their sign-out notice may be lost).
+    sessionsAlive: (sessions) => liveSessions(deps.database.db, sessions, deps.now?.() ?? new Date()),
     log: app.log,
   });
   const ctx = makeContext({

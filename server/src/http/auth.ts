@@ -105,9 +105,15 @@ export async function insertSession(
 
 /** Which of these sessions (by the SHA-256 of their tokens) exist and have not expired. */
 export async function liveSessions(exec: Executor, tokenHashes: string[], now: Date): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  // One parameter per hash: drivers differ in how they pass a JavaScript array.
+  const list = sql.join(
+    tokenHashes.map((h) => sql`${h}`),
+    sql`, `,
+  );
   const found = await rows<{ token_hash: string }>(
     exec,
-    sql`SELECT token_hash FROM sessions WHERE token_hash = ANY(${tokenHashes}::text[]) AND expires_at > ${now}`,
+    sql`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
   );
   return new Set(found.map((r) => r.token_hash));
 }
