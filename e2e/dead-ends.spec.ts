@@ -52,6 +52,16 @@ test('an unknown path, /week or a typo, says Page not found and leads home', asy
   await expect(page.getByRole('heading', { name: 'Top wall', level: 1 })).toBeAttached();
 });
 
+test('a visitor following a broken link reads Page not found, not a sign-in popup', async ({ page }) => {
+  await page.goto('/lootboxs');
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/lootboxs$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A page of the product that needs an account still asks for one.
+  await page.goto('/lootboxes');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+});
+
 test('on a cash host the donation routes explain where donation links live, and offer card top-up', async ({
   page,
 }, info) => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { TRANSACTION_TYPES } from '../common/transactions';
 import { CHARITY_HOST, launchCharityBrowser, signUpThere } from './charity-helpers';
 import { expect, test, uniqueName } from './fixtures';
 import { seedLayoutData } from './layout-data';
 import { layoutProblems, settle } from './layout-helpers';
+import { NOT_A_PAGE, signedInRoutes, unnamedControls } from './routes';
 
 /**
  * The layout family check (issue 22): every route of SPEC §2, signed out and signed in with data, at every width,
@@ -49,9 +49,11 @@ class Findings {
     }
   }
 
-  /** One line per problem, with the widths it was seen at. */
+  /** One line per problem, with the widths it was seen at (0: a problem of the route at any width). */
   lines(): string[] {
-    return [...this.seen].map(([key, widths]) => `${key.replace(/: /, ` @${widths.join(',')}px: `)}`);
+    return [...this.seen].map(([key, widths]) =>
+      key.replace(/: /, widths.includes(0) ? ': ' : ` @${widths.join(',')}px: `),
+    );
   }
 }
 
@@ -74,11 +76,25 @@ async function measureAt(
   }
 }
 
+/**
+ * Loads a route once and measures it at every width. Every screen also says what it is (a level-one heading: a
+ * route the app does not know says 'Page not found') and names every control for a screen reader.
+ */
 async function visit(page: Page, info: TestInfo, findings: Findings, state: string, route: string): Promise<void> {
   const t0 = Date.now();
   await page.goto(route);
   await ready(page);
   const t1 = Date.now();
+  const heading = (await page.getByRole('heading', { level: 1 }).allInnerTexts()).join(' | ');
+  if (!heading) findings.add(`${state} ${route}`, 0, ['no level-one heading']);
+  if ((heading === 'Page not found') !== (route === NOT_A_PAGE)) {
+    findings.add(`${state} ${route}`, 0, [`heading '${heading}'`]);
+  }
+  findings.add(
+    `${state} ${route}`,
+    0,
+    (await unnamedControls(page)).map((c) => `unnamed control ${c}`),
+  );
   await measureAt(page, info, findings, state, route);
   if (process.env.LAYOUT_TIMING) console.log(`${state} ${route}: load ${t1 - t0} ms, measure ${Date.now() - t1} ms`);
 }
@@ -126,7 +142,7 @@ async function everyScreen(page: Page, browser: Browser, baseURL: string, info: 
     '/goodwill/proof',
     '/close-the-window',
     '/admin-console',
-    '/no-such-page',
+    NOT_A_PAGE,
   ]) {
     await visit(visitor, info, findings, 'signed-out', route);
   }
@@ -136,39 +152,12 @@ async function everyScreen(page: Page, browser: Browser, baseURL: string, info: 
   await visitorContext.close();
 
   // Signed in, with data.
-  const routes = [
-    '/',
-    '/trending',
-    `/image/top/${data.pictureId}`,
-    `/image/trending/${data.pictureId}`,
-    `/image/profile/${data.pictureId}`,
-    `/image/detail/${data.pictureId}`,
-    `/image/share/${data.pictureId}`,
-    `/profile/${data.me}`,
-    '/profile/edit',
-    '/mobile-profile',
-    '/upload',
-    '/lootboxes',
-    '/lootboxes/fairness',
-    '/my-items',
-    '/item-store',
-    `/items-detail/${data.itemType}/graph`,
-    `/items-detail/${data.itemType}/my-items`,
-    `/items-detail/${data.itemType}/item-store`,
-    '/chat',
-    '/notifications',
-    '/mobile-notifications',
-    '/verify-email?userId=1&secret=wrong',
-    '/goodwill',
-    '/goodwill/proof',
-    '/transactions',
-    ...TRANSACTION_TYPES.map((type) => `/transactions/${type}`),
-    '/success',
-    '/cancel',
-    '/close-the-window',
-    '/admin-console',
-    '/no-such-page',
-  ];
+  const item = data.itemType;
+  const routes = signedInRoutes({
+    pictureId: data.pictureId,
+    userId: data.me,
+    items: { graph: item, myItems: item, store: item },
+  });
   for (const route of routes) await visit(page, info, findings, 'signed-in', route);
 
   // The popups and panels a person opens.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { TRANSACTION_TYPES } from '../common/transactions';
 import { expect, signUp, test } from './fixtures';
 import { otherUser } from './market-helpers';
+import { signedInRoutes } from './routes';
 import { richUsers } from './screens-helpers';
 
 /**
@@ -49,41 +49,12 @@ test('no screen shows an internal code: every route, with data in every list', a
   const { pictureId, userId, otherId, sold, bought } = data;
 
   const routes = [
-    '/',
-    '/trending',
-    `/image/top/${pictureId}`,
-    `/image/trending/${pictureId}`,
-    `/image/profile/${pictureId}`,
-    `/image/detail/${pictureId}`,
-    `/image/share/${pictureId}`,
-    `/profile/${userId}`,
+    ...signedInRoutes({ pictureId, userId, items: { graph: sold, myItems: sold, store: bought } }),
     `/profile/${otherId}`,
-    '/profile/edit',
-    '/mobile-profile',
-    '/upload',
-    '/lootboxes',
-    '/lootboxes/fairness',
-    '/my-items',
-    '/item-store',
-    `/items-detail/${sold}/graph`,
-    `/items-detail/${sold}/my-items`,
-    `/items-detail/${bought}/item-store`,
-    '/chat',
-    '/notifications',
-    '/mobile-notifications',
     '/verify-email',
-    '/goodwill',
-    '/goodwill/proof',
-    '/transactions',
-    ...TRANSACTION_TYPES.map((t) => `/transactions/${t}`),
-    '/success',
-    '/cancel',
-    '/close-the-window',
-    '/admin-console',
     '/my-donations',
     '/public-donations',
     '/week',
-    '/no-such-page',
   ];
 
   const found: string[] = [];

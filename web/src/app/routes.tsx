@@ -21,6 +21,9 @@ const donations = (name: 'MyDonationsPage' | 'PublicDonationsPage') =>
 const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => ({ default: m[name] })));
 
+/** The last route's path: anything no other route takes. */
+export const NOT_FOUND = '*';
+
 /**
  * SPEC §2's route table. The first route whose path matches is shown (lib/router.tsx), so a path with a fixed segment
  * comes before a parameter in its place. Anything else is not found, /week included (docs/decisions.md "Not found").
@@ -62,5 +65,5 @@ export const routes: RouteObject[] = [
         { path: '/my-donations', element: <DonationsElsewherePage /> },
         { path: '/public-donations', element: <DonationsElsewherePage /> },
       ]),
-  { path: '*', element: <NotFoundPage /> },
+  { path: NOT_FOUND, element: <NotFoundPage /> },
 ];

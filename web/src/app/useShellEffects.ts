@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from '../lib/router';
+import { useLocation, useMatchedRoute, useNavigate } from '../lib/router';
 import { pageTitle } from '../../../common/brand';
 import { endSession } from '../features/auth/api/logout';
 import { useProfile, useSetProfileField } from '../features/users/api/profile';
@@ -9,10 +9,15 @@ import { closePopupOnNavigation, openPopup } from '../lib/popups';
 import { setLoggedIn, useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
 import { isPublicPath } from './nav';
+import { NOT_FOUND, routes } from './routes';
 
-/** Page title, popups closing on navigation, and the logged-out redirect. */
+/**
+ * Page title, popups closing on navigation, and the logged-out redirect. A path that is no page says so to everyone:
+ * a visitor following a broken link reads 'Page not found' rather than a sign-in popup.
+ */
 export function useNavigationRules(): void {
   const { pathname } = useLocation();
+  const notFound = useMatchedRoute(routes)?.path === NOT_FOUND;
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
 
@@ -22,10 +27,10 @@ export function useNavigationRules(): void {
   }, [pathname]);
 
   useEffect(() => {
-    if (loggedIn || isPublicPath(pathname)) return;
+    if (loggedIn || notFound || isPublicPath(pathname)) return;
     navigate('/', { replace: true });
     openPopup({ kind: 'signIn' }, { path: '/' });
-  }, [loggedIn, pathname, navigate]);
+  }, [loggedIn, notFound, pathname, navigate]);
 }
 
 /** The signed-in user's session: a broken one is ended, a first login is welcomed, counters stay live. */

@@ -115,11 +115,16 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   );
 }
 
-/** The element of the first route matching the location, with its parameters for `useParams`. */
-export function useRoutes(routes: RouteObject[]): ReactNode {
+/** The first route of the table matching the location: the one `useRoutes` shows. */
+export function useMatchedRoute(routes: RouteObject[]): RouteObject | undefined {
   const { parser } = useRouter();
   const [path] = useMatchedPath();
-  const route = routes.find((r) => matchRoute(parser, r.path, path)[0]);
+  return routes.find((r) => matchRoute(parser, r.path, path)[0]);
+}
+
+/** The element of the first route matching the location, with its parameters for `useParams`. */
+export function useRoutes(routes: RouteObject[]): ReactNode {
+  const route = useMatchedRoute(routes);
   return route ? <Route path={route.path}>{route.element}</Route> : null;
 }
 
