@@ -4,11 +4,6 @@ export interface FieldError {
   errorText: string;
 }
 
-/** 402: what the balance is short of, in cents; the client opens the top-up popup with it. */
-export interface PaymentRequiredBody {
-  missing: number;
-}
-
 export const GENERIC_ERROR_TEXT = 'Something went wrong. Please try again later or contact us.';
 
 /** 507: a write found the server's disk full. The transaction it was part of rolled back, so nothing moved. */

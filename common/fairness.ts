@@ -26,9 +26,6 @@ export function tierWeights(elusiveUnitsOnSale: number): TierWeights {
   return { LETTER: 80_000_000, UNCOMMON: 15_000_000, RARE: 4_200_000, EPIC: 800_000 - e, ELUSIVE: e };
 }
 
-/** A tier's chance as a percentage (the progress bars of the lootboxes page). */
-export const chancePercent = (weights: TierWeights, tier: Tier) => (weights[tier] / TOTAL_WEIGHT) * 100;
-
 /** Item codes of each tier as they were in `version`, in draw order. */
 export function tierItems(version: number, tier: Tier): string[] {
   const sizes = TIER_SIZES[version];

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from '../db/connection';
 import { transact } from '../db/unit-of-work';
-import { forwardGoodwill } from '../ledger/commands';
+import { forwardGoodwill } from '../ledger/goodwill';
 import { setAdmin } from './admins';
 
 /**

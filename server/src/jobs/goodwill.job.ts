@@ -1,4 +1,4 @@
-import { GOODWILL_FORWARD_LOCK } from '../ledger/commands';
+import { GOODWILL_FORWARD_LOCK } from '../ledger/goodwill';
 import { forwardInJob, startOfMonthUtc } from '../modules/goodwill/goodwill.service';
 import type { Job } from './runner';
 

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
-import { batchReference } from '../../../common/goodwill';
-import { rows, type Executor } from '../db/connection';
+import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
+import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
@@ -182,63 +181,4 @@ function goodwillPayableOf(userId: number): SQL {
   );
   return sql`(SELECT 'goodwill:' || CASE WHEN u.good_will IN (${causes}) THEN u.good_will ELSE ${DEFAULT_GOODWILL} END
     || ':payable' FROM users u WHERE u.id = ${userId})`;
-}
-
-/** The advisory lock forwarding runs under (the goodwill job's lock too): one forwarding at a time, anywhere. */
-export const GOODWILL_FORWARD_LOCK = 727278;
-
-export interface ForwardedBatch {
-  id: number;
-  cause: GoodWillType;
-  amount: number;
-  entryId: number;
-  reference: string;
-}
-
-/**
- * Forwards goodwill (DESIGN.md §8): per cause, every share (a spend's posting to the cause's payable account) that no
- * batch covers yet, paid before `before` (all of them by default), becomes one batch and one GOODWILL_FORWARD entry
- * from payable to forwarded. The shares are marked and summed in one statement, so a batch's amount is exactly the
- * sum of the shares it covers, whatever commits meanwhile, and a share is in one batch at most. Runs under an advisory
- * lock held to the end of the caller's transaction: a second forwarding waits, then finds nothing left to forward.
- */
-export async function forwardGoodwill(work: Work, opts: { now: Date; before?: Date }): Promise<ForwardedBatch[]> {
-  await work.tx.execute(sql`SELECT pg_advisory_xact_lock(${GOODWILL_FORWARD_LOCK})`);
-  const batches: ForwardedBatch[] = [];
-  const paidBefore = opts.before
-    ? sql`AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = p.entry_id AND e.created_at < ${opts.before})`
-    : sql``;
-  for (const cause of GOODWILL_TYPES) {
-    const [batch] = await rows<{ id: number; amount: number }>(
-      work.tx,
-      sql`WITH u AS MATERIALIZED (
-            SELECT p.id, p.amount FROM postings p
-            WHERE p.account_code = ${account.goodwillPayable(cause)} AND p.amount > 0 ${paidBefore}
-              AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)),
-          b AS (INSERT INTO goodwill_batches (cause, amount, forwarded_on, reference)
-                SELECT ${cause}, sum(u.amount), ${opts.now}, '' FROM u HAVING count(*) > 0
-                RETURNING id, amount),
-          s AS (INSERT INTO goodwill_shares (posting_id, batch_id) SELECT u.id, b.id FROM u, b RETURNING 1)
-        SELECT b.id, b.amount, (SELECT count(*) FROM s) AS shares FROM b`,
-    );
-    if (!batch) continue;
-    const amount = Number(batch.amount);
-    const id = Number(batch.id);
-    const reference = batchReference(id, opts.now);
-    const { entryId } = await post(work, {
-      kind: 'GOODWILL_FORWARD',
-      userId: null,
-      resourceId: String(id),
-      memo: { cause, reference },
-      postings: [
-        { account: account.goodwillPayable(cause), amount: -amount },
-        { account: account.goodwillForwarded(cause), amount },
-      ],
-    });
-    await work.tx.execute(
-      sql`UPDATE goodwill_batches SET entry_id = ${entryId}, reference = ${reference} WHERE id = ${id}`,
-    );
-    batches.push({ id, cause, amount, entryId, reference });
-  }
-  return batches;
 }

@@ -158,11 +158,6 @@ export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
   );
 }
 
-export async function userExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM users WHERE id = ${id}`);
-  return found.length > 0;
-}
-
 /** One option list, in a stable order (alphabetical, case-insensitive). */
 export async function options(exec: Executor, kind: OptionKind): Promise<string[]> {
   const found = await rows<{ value: string }>(

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import type { Executor, Tx } from '../../db/connection';
 import type { Work } from '../../db/unit-of-work';
-import { forwardGoodwill, type ForwardedBatch } from '../../ledger/commands';
+import { forwardGoodwill, type ForwardedBatch } from '../../ledger/goodwill';
 import { batchesCsv, presentShare, presentTotals } from './goodwill.presenter';
 import * as goodwill from './goodwill.repository';
 
@@ -50,14 +50,6 @@ export async function goodwillTotals(exec: Executor): Promise<GoodWillTotals> {
 /** The first moment (UTC) of the month `now` is in: the monthly run forwards what was paid before it. */
 export function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/**
- * Forwards every cause's payable as one batch per cause (the job: what was paid before this month; the admin
- * command: everything). Safe to run any number of times and from any number of processes at once.
- */
-export function forwardPayable(ctx: AppContext, opts: { before?: Date } = {}): Promise<ForwardedBatch[]> {
-  return ctx.transact((work) => forwardGoodwill(work, { now: ctx.now(), before: opts.before }));
 }
 
 /**

@@ -10,7 +10,7 @@ import { goodwillJob } from '../../jobs/goodwill.job';
 import { JOBS } from '../../jobs/jobs';
 import { runJob } from '../../jobs/runner';
 import { checkConservation } from '../../ledger/conservation';
-import { forwardGoodwill } from '../../ledger/commands';
+import { forwardGoodwill } from '../../ledger/goodwill';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
