@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 
 /*
  * Boundaries (docs/ARCHITECTURE.md "Layers, and which may import which"): the rules below keep the layers apart, and
@@ -36,6 +38,52 @@ function serverLayers(forbidden) {
     },
   }));
 }
+
+/** The roles a server file may name after its domain: `chat.service.ts`, `chat-room.job.ts`, `core.tables.ts`. */
+const serverRoles = 'routes|service|repository|presenter|policy|commands|tables|presence|page|job';
+
+/**
+ * File names (eslint-plugin-check-file; docs/decisions.md, issue 23 item 5). The server: `<domain>.<role>.ts` or a
+ * kebab-case helper, tests `<name>[.<aspect>].test.ts`; common/: kebab-case; the web client: components and pages
+ * PascalCase `.tsx`, hooks `useX.ts`, the rest kebab-case (a test or fixture takes its subject's name).
+ */
+const fileNames = [
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { 'server/src/**/*.ts': `+([a-z0-9-])?(.@(${serverRoles}))` }],
+    },
+  },
+  {
+    files: ['server/src/**/*.test.ts', 'common/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'server/src/**/*.ts': 'KEBAB_CASE', 'common/**/*.ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'web/src/**/{components,pages}/**/*.tsx': 'PASCAL_CASE',
+          'web/src/**/*.tsx': '@(*([A-Z]*([a-z0-9]))|+([a-z])*([a-z0-9])*(-+([a-z0-9])))',
+          'web/src/**/use[A-Z]*.ts': 'use*([A-Z]*([a-z0-9]))',
+          'web/src/**/!(use[A-Z]*).ts': 'KEBAB_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -106,6 +154,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Hooks run in the same order on every render and see every value they read (docs/decisions.md, issue 23 item 5):
+    // the plugin's recommended set, with a missing dependency an error rather than a warning.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits loses its error, and a switch over a union names every member (a new
+    // member is a compile-time list of the places to decide about it).
+    files: ['server/**/*.ts', 'common/**/*.ts', 'web/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  // File names follow the layout (docs/ARCHITECTURE.md): see fileNames below.
+  ...fileNames,
   // Server layers (docs/ARCHITECTURE.md): each folder may import only the ones below it.
   ...serverLayers({
     'common/**': ['**/server/**'],

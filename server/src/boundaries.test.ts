@@ -4,18 +4,30 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import rules of eslint.config.js (docs/ARCHITECTURE.md "Layers, and which may import which") fail on a
- * deliberate violation, written for the moment at the path where it would do harm.
+ * The rules of eslint.config.js (docs/ARCHITECTURE.md "Layers, and which may import which"; the hooks, type-aware and
+ * file-name rules of docs/decisions.md, issue 23 item 5) fail on a deliberate violation, written for the moment at the
+ * path where it would do harm.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
 
 /**
+ * Where `file` is written for this run: the process id follows the first part of its name, in that part's case
+ * (`violation-123.ts`, `Violation123.tsx`, `users-123.helper.ts`), so the file-name rule judges the name as given.
+ */
+function runPath(file: string): string {
+  return file.replace(/([^/.]+)(\.[^/]*)$/, (_, name: string, rest: string) =>
+    /^([A-Z]|use[A-Z])/.test(name) ? `${name}${process.pid}${rest}` : `${name}-${process.pid}${rest}`,
+  );
+}
+
+/**
  * Lints `code` as the file `file` would be. The file is written for the run (the import plugin reads files from
- * disk to follow their imports) and removed again; the paths are ones no real file has.
+ * disk to follow their imports, the type-aware rules read it into the TypeScript program) and removed again; the
+ * paths are ones no real file has.
  */
 async function problems(file: string, code: string): Promise<string[]> {
-  const at = path.join(root, file.replace(/(\.tsx?)$/, `.${process.pid}$1`));
+  const at = path.join(root, runPath(file));
   if (fs.existsSync(at)) throw new Error(`${file} exists: pick a path no real file has`);
   fs.writeFileSync(at, code);
   try {
@@ -99,9 +111,56 @@ const VIOLATIONS: { rule: string; file: string; code: string; says: RegExp }[] =
     code: "import { loadConfig } from '../../../server/src/config';\nexport const x = loadConfig;\n",
     says: /no-restricted-imports: '..\/..\/..\/server\/src\/config' import is restricted/,
   },
+  {
+    rule: 'a component calls a hook conditionally',
+    file: 'web/src/features/pictures/components/Violation.tsx',
+    code: "import { useState } from 'react';\nexport function Violation({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
+    says: /react-hooks\/rules-of-hooks: React Hook "useState" is called conditionally/,
+  },
+  {
+    rule: 'an effect leaves out a value it reads',
+    file: 'web/src/features/pictures/components/Violation.tsx',
+    code: "import { useEffect } from 'react';\nexport function Violation({ id }: { id: number }) {\n  useEffect(() => console.info(id), []);\n  return null;\n}\n",
+    says: /react-hooks\/exhaustive-deps: React Hook useEffect has a missing dependency: 'id'/,
+  },
+  {
+    rule: 'a promise is left floating (its error lost)',
+    file: 'server/src/modules/users/violation.ts',
+    code: 'export async function save() {}\nexport function caller() {\n  save();\n}\n',
+    says: /@typescript-eslint\/no-floating-promises/,
+  },
+  {
+    rule: 'a switch over a union forgets a member behind a default',
+    file: 'common/violation.ts',
+    code: "export function f(x: 'a' | 'b') {\n  switch (x) {\n    case 'a':\n      return 1;\n    default:\n      return 2;\n  }\n}\n",
+    says: /@typescript-eslint\/switch-exhaustiveness-check: Switch is not exhaustive. Cases not matched: "b"/,
+  },
+  {
+    rule: 'a server file names a role the layout does not have',
+    file: 'server/src/modules/users/users.helper.ts',
+    code: 'export const x = 1;\n',
+    says: /check-file\/filename-naming-convention/,
+  },
+  {
+    rule: 'a web component file is not PascalCase',
+    file: 'web/src/features/pictures/components/violation.tsx',
+    code: 'export const x = 1;\n',
+    says: /check-file\/filename-naming-convention/,
+  },
+  {
+    rule: 'a web helper file is camelCase',
+    file: 'web/src/lib/moneyViolation.ts',
+    code: 'export const x = 1;\n',
+    says: /check-file\/filename-naming-convention/,
+  },
 ];
 
 describe('eslint boundaries', () => {
+  // The type-aware rules read the whole TypeScript program on the first file: a minute or more on a busy machine.
+  beforeAll(async () => {
+    await problems('common/warm-up.ts', 'export const x = 1;\n');
+  }, 300_000);
+
   for (const v of VIOLATIONS) {
     it(`fails when ${v.rule}`, async () => {
       expect((await problems(v.file, v.code)).join('\n')).toMatch(v.says);
@@ -113,6 +172,11 @@ describe('eslint boundaries', () => {
     expect(await problems('server/src/modules/users/violation.ts', allowed)).toEqual([]);
     const api = "import { useProfile } from '../../users/api/profile';\nexport const x = useProfile;\n";
     expect(await problems('web/src/features/payments/components/Violation.tsx', api)).toEqual([]);
+    const named = 'export const x = 1;\n';
+    expect(await problems('server/src/modules/users/users.service.ts', named)).toEqual([]);
+    expect(await problems('server/src/modules/users/name-rules.ts', named)).toEqual([]);
+    expect(await problems('web/src/hooks/useViolation.ts', named)).toEqual([]);
+    expect(await problems('web/src/lib/kebab-violation.ts', named)).toEqual([]);
   });
 
   describe('import cycles', () => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from './useLatest';
 
 /**
  * While `open`, a press outside `root` or the Escape key calls `close` (dropdowns, the expanded price tag). Popups
@@ -10,8 +11,7 @@ export function useDismiss(
   close: (via: 'outside' | 'escape') => void,
 ): void {
   // The latest callback, without re-adding the listeners on every render.
-  const onClose = useRef(close);
-  onClose.current = close;
+  const onClose = useLatest(close);
   useEffect(() => {
     if (!open) return;
     const outside = (e: PointerEvent) => {
@@ -26,5 +26,5 @@ export function useDismiss(
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('keydown', escape);
     };
-  }, [open, root]);
+  }, [open, root, onClose]);
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../hooks/useLatest';
 import { LIVE_PATH, type Channel, type Envelope } from '../../../common/live';
 
 /** What a view hears on channel C: only that channel's envelopes, typed from common/live.ts. */
@@ -132,10 +133,9 @@ export const live = new LiveClient(() => {
 
 /** Subscribes while the calling view is mounted (and `enabled`); the handler may change between renders. */
 export function useLiveChannel<C extends Channel>(channel: C, handler: LiveHandler<C>, enabled = true): void {
-  const latest = useRef(handler);
-  latest.current = handler;
+  const latest = useLatest(handler);
   useEffect(() => {
     if (!enabled) return;
     return live.subscribe(channel, (m) => latest.current(m));
-  }, [channel, enabled]);
+  }, [channel, enabled, latest]);
 }

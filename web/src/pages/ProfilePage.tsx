@@ -1,7 +1,7 @@
 import { Link, useParams } from '../lib/router';
 import { Wall } from '../features/pictures/components/Wall';
 import { useProfile } from '../features/users/api/profile';
-import { useUserInfo } from '../features/users/api/userInfo';
+import { useUserInfo } from '../features/users/api/user-info';
 import { Avatar } from '../features/users/components/Avatar';
 
 /** A user's pictures, most recently funded by their author first, under a large header (SPEC §2 "Profile"). */

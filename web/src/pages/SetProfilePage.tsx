@@ -2,7 +2,7 @@ import { Link } from '../lib/router';
 import { useOwnPictures } from '../features/pictures/api/pictures';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
 import { useProfile } from '../features/users/api/profile';
-import { useSetProfileImage } from '../features/users/api/profileImage';
+import { useSetProfileImage } from '../features/users/api/profile-image';
 import '../features/pictures/pictures.css';
 
 /** A grid of the user's own pictures; choosing one makes it their profile picture (SPEC §2). */

@@ -1,5 +1,5 @@
 import { useSearchParams } from '../lib/router';
-import { useVerifyEmail, type VerifyState } from '../features/auth/api/verifyEmail';
+import { useVerifyEmail, type VerifyState } from '../features/auth/api/verify-email';
 
 const TEXT: Record<VerifyState, string> = {
   verifying: 'Verifying email...',

@@ -20,7 +20,10 @@ export function targetOf(e: NotificationEvent): string {
       return `c:${e.commentId ?? ''}`;
     case 'SYSTEM_MESSAGE':
       return `s:${randomUUID()}`;
-    default:
+    case 'IMAGE_COMMENT':
+    case 'COMMENT_REPLY':
+    case 'IMAGE_LIKE':
+    case 'IMAGE_OVERTOOK':
       return `p:${e.pictureId ?? ''}`;
   }
 }

@@ -107,14 +107,18 @@ export async function stripeWebhookRoutes(app: App, ctx: AppContext, stripe: Str
   });
 }
 
+/** The events this server acts on; Stripe may send any other, and it is ignored. */
+const HANDLED = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+] as const;
+type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED)[number] }>;
+const isHandled = (event: Stripe.Event): event is HandledEvent => (HANDLED as readonly string[]).includes(event.type);
+
 /** Applies one verified event; any number of deliveries, in any order, credit a session at most once. */
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<void> {
-  const handled = [
-    'checkout.session.completed',
-    'checkout.session.async_payment_succeeded',
-    'checkout.session.expired',
-  ];
-  if (!handled.includes(event.type)) return;
+  if (!isHandled(event)) return;
   if (await webhookEventSeen(ctx.db, event.id)) return;
   await ctx.transact(async (work) => {
     switch (event.type) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { setPaymentRequiredHandler } from '../../lib/api';
-import { whenSettled } from '../../lib/loadOrder';
+import { whenSettled } from '../../lib/load-order';
 import { openPopup, usePopup } from '../../lib/popups';
 
 const loadPopups = () => import('./popups');

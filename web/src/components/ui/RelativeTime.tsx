@@ -30,7 +30,12 @@ export function RelativeTime({ at }: { at: string | number | Date }) {
   const date = new Date(at);
   return (
     <time dateTime={date.toISOString()} title={formatDateTime(date)}>
-      {relativeTime(date, Math.max(current, Date.now() - RELATIVE_TIME_REFRESH_MS))}
+      {
+        // The shared time may be stale before the first tick of its timer: a time shown now is at most one refresh
+        // old. Reading the clock here is meant; the value only ever moves forward.
+        // eslint-disable-next-line react-hooks/purity
+        relativeTime(date, Math.max(current, Date.now() - RELATIVE_TIME_REFRESH_MS))
+      }
     </time>
   );
 }

@@ -4,7 +4,7 @@ import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReports, ConservationReport } from '../../../../../common/api/admin';
 import { BrowserRouter } from '../../../lib/router';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { ledgerCheckQuery, worthyQuery } from '../api/admin';
 import { AdminConsole } from './AdminConsole';
 import { HealthCheck } from './HealthCheck';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openPopup } from '../../../lib/popups';
 import { loginWithGoogle } from '../api/login';
-import { signedIn } from '../lib/signedIn';
+import { signedIn } from '../lib/signed-in';
 
 interface GoogleId {
   initialize(opts: { client_id: string; callback: (r: { credential: string }) => void }): void;

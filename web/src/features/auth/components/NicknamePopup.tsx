@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/Field';
 import { Popup } from '../../../components/ui/Popup';
 import { fieldErrorsOf } from '../../../lib/api';
 import { setNickname as sendNickname } from '../api/nickname';
-import { signedIn } from '../lib/signedIn';
+import { signedIn } from '../lib/signed-in';
 
 export function NicknamePopup() {
   const [nickname, setNickname] = useState('');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { SignInPopup, signInTabs } from './SignInPopup';
 
 const mount = testRoot();

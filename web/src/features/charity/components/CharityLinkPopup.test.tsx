@@ -7,7 +7,7 @@ import { GENERIC_ERROR_TEXT } from '../../../../../common/errors';
 import type { Profile } from '../../../../../common/api/users';
 import { BrowserRouter } from '../../../lib/router';
 import { setLoggedIn } from '../../../lib/session';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { profileQuery } from '../../users/api/profile';
 import { BAD_LINK_TEXT, CharityLinkPopup } from './CharityLinkPopup';
 
@@ -73,9 +73,13 @@ describe('the charity link popup', () => {
     expect(alertText()).toBe(BAD_LINK_TEXT);
     expect(input.readOnly).toBe(true);
     expect(fetchSpy).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(CHARITY_ERROR_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(CHARITY_ERROR_MS - 1);
+    });
     expect(alertText()).toBe(BAD_LINK_TEXT);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(alertText()).toBeUndefined();
     expect(input.readOnly).toBe(false);
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../../common/api/charity';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { DonationCard } from './DonationCard';
 
 const mount = testRoot();

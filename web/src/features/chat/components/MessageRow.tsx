@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../../../../common/api/chat';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Link } from '../../../lib/router';
 import { openPopup } from '../../../lib/popups';
-import { useCachedImage } from '../../../lib/imageCache';
+import { useCachedImage } from '../../../lib/image-cache';
 
 /** One message: the sender's face and name (to their profile), the text, its age and a report control. */
 export function MessageRow({ message }: { message: ChatMessage }) {

@@ -9,7 +9,7 @@ import { newActionKey } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { Link } from '../../../lib/router';
 import { useLoggedIn } from '../../../lib/session';
-import { useCachedImage } from '../../../lib/imageCache';
+import { useCachedImage } from '../../../lib/image-cache';
 import { usePinComment } from '../api/comments';
 import { CommentForm } from './CommentForm';
 import { ReactForm } from './ReactForm';
@@ -38,13 +38,18 @@ export function CommentItem({
   const loggedIn = useLoggedIn();
   const [panel, setPanel] = useState<Panel>();
   const [shownReplies, setShownReplies] = useState(revealReplies ?? 0);
+  // A larger reveal (the anchored reply arrived) shows more, in the render that sees it rather than an effect after.
+  const [revealed, setRevealed] = useState(revealReplies);
+  if (revealed !== revealReplies) {
+    setRevealed(revealReplies);
+    setShownReplies((n) => Math.max(n, revealReplies ?? 0));
+  }
   const pin = usePinComment();
   const box = useRef<HTMLDivElement>(null);
   const topLevel = comment.responseTo === null;
   const isAuthor = myId === pictureAuthorId;
   const replies = comment.commentResponses as Comment[];
 
-  useEffect(() => setShownReplies((n) => Math.max(n, revealReplies ?? 0)), [revealReplies]);
   useEffect(() => {
     if (panel === 'reply') box.current?.querySelector('input')?.focus();
   }, [panel]);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { REVEAL_STEP } from '../../../../../common/comments';
+import type { Comment } from '../../../../../common/api/comments';
 import { useProfile } from '../../users/api/profile';
 import { useComments } from '../api/comments';
 import { countComments, useCommentsLive } from '../lib/cache';
@@ -36,6 +37,17 @@ function keepInView(id: string): () => void {
   return stop;
 }
 
+/** Where comment `anchor` is: its place among the top-level comments, and among its parent's replies (-1: none). */
+function anchorPlace(comments: readonly Comment[] | undefined, anchor: number | undefined) {
+  if (!comments || anchor === undefined) return undefined;
+  for (const [i, c] of comments.entries()) {
+    if (c.id === anchor) return { top: i, reply: -1 };
+    const r = c.commentResponses.findIndex((x) => x.id === anchor);
+    if (r >= 0) return { top: i, reply: r };
+  }
+  return undefined;
+}
+
 /**
  * The comments pane below a picture (SPEC §2 "Image detail", §4 "Comments"): the write box, then the comments in
  * their order, ten more at a time, kept live from the `comment` channel. An address ending in `#{commentId}` opens
@@ -49,15 +61,7 @@ export function CommentsPane({ picture }: { picture: { id: number; authorId: num
   const [anchor] = useState(anchorId);
 
   // Where the anchored comment is: its place among the top-level comments, and among its parent's replies.
-  const target = useMemo(() => {
-    if (!comments || anchor === undefined) return undefined;
-    for (const [i, c] of comments.entries()) {
-      if (c.id === anchor) return { top: i, reply: -1 };
-      const r = c.commentResponses.findIndex((x) => x.id === anchor);
-      if (r >= 0) return { top: i, reply: r };
-    }
-    return undefined;
-  }, [comments, anchor]);
+  const target = useMemo(() => anchorPlace(comments, anchor), [comments, anchor]);
 
   // Once, when the list has arrived: reveal the anchored comment, then scroll to it.
   const scrolled = useRef(false);

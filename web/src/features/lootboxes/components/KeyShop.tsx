@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../../../common/money';
 import { ApiError, newActionKey } from '../../../lib/api';
-import { isBlockedAmountKey } from '../../../lib/moneyInput';
+import { isBlockedAmountKey } from '../../../lib/money-input';
 import { useProfile } from '../../users/api/profile';
 import { KEY_PRICE_CENTS, MAX_KEYS_PER_PURCHASE } from '../../../../../common/lootboxes';
 import { useBuyKeys } from '../api/lootboxes';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import type { LootRow } from '../lib/rows';
 import { LootRowView } from './LootRowView';
 
@@ -18,7 +18,10 @@ function render(row: LootRow, onFinished = vi.fn()) {
 const slots = () =>
   [...mount.host().querySelectorAll<HTMLElement>('[data-testid="loot-slot"]')].map((s) => s.dataset.item);
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
-import { useTradeData } from '../api/tradeData';
+import { useTradeData } from '../api/trade-data';
 import { LockedGraphs } from './LockedGraphs';
 
 // Chart.js comes with the graphs only: no other screen, and not the wall's first load, carries it.

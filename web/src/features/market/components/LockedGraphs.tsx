@@ -3,7 +3,7 @@ import exampleGraph from '../../../assets/graph-example.svg';
 import { newActionKey } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
-import { useUnlockGraphs } from '../api/tradeData';
+import { useUnlockGraphs } from '../api/trade-data';
 import { isShortBalance } from '../lib/failures';
 
 /**

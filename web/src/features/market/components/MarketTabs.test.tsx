@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetails } from '../../../../../common/api/items';
 import type { OrderAnswer } from '../../../../../common/api/market';
 import { itemDetailsQuery } from '../../items/api/details';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { profileQuery } from '../../users/api/profile';
 import { BuyTab } from './BuyTab';
 import { SellTab } from './SellTab';

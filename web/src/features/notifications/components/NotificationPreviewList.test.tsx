@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationPreview } from '../../../../../common/api/notifications';
 import { BrowserRouter } from '../../../lib/router';
 import { setLoggedIn } from '../../../lib/session';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { previewQuery } from '../api/notifications';
 import { NotificationPreviewList } from './NotificationPreviewList';
 

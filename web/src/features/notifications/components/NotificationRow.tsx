@@ -1,6 +1,6 @@
 import type { Notification } from '../../../../../common/api/notifications';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { useCachedImage } from '../../../lib/imageCache';
+import { useCachedImage } from '../../../lib/image-cache';
 import { useNavigate } from '../../../lib/router';
 import { useMarkRead } from '../api/notifications';
 import { linkOf, textOf } from '../lib/text';

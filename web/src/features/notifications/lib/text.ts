@@ -16,7 +16,7 @@ export function linkOf(n: Notification): string {
       return `/?index=${n.amount ?? 0}`;
     case 'IMAGE_LIKE':
       return `/image/profile/${n.pictureId ?? ''}`;
-    default:
+    case 'SYSTEM_MESSAGE':
       return '/notifications';
   }
 }
@@ -48,7 +48,7 @@ export function whatOf(n: Notification): string {
       return `put ${money(n)} on your picture`;
     case 'IMAGE_OVERTOOK':
       return `overtook your picture: it is now #${(n.amount ?? 0) + 1}`;
-    default:
+    case 'SYSTEM_MESSAGE':
       return n.message ?? '';
   }
 }

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { AddMoneyPopup } from './AddMoneyPopup';
 
 const mount = testRoot();

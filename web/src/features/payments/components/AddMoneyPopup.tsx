@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
 import { Popup } from '../../../components/ui/Popup';
-import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/moneyInput';
+import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/money-input';
 import { closePopup } from '../../../lib/popups';
 import { profileQuery, useProfile } from '../../users/api/profile';
-import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/paymentWindow';
+import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/payment-window';
 
 /**
  * Add money by card; opened with `missing` it is the top-up for a shortfall (any 402 answer). A charity tenant shows

@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router';
-import { useCachedImage } from '../../../lib/imageCache';
+import { useCachedImage } from '../../../lib/image-cache';
 
 /** The author's avatar and name, both opening their profile (SPEC §2 "Walls and picture cards"). */
 export function AuthorLink({ id, name, imageUrl }: { id: number; name: string; imageUrl: string | null }) {

@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/router';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
-import { useFirstPicture } from '../../../lib/loadOrder';
+import { useFirstPicture } from '../../../lib/load-order';
 import { useTouchScreen } from '../lib/hooks';
 import { AuthorLink } from './AuthorLink';
 import { RankBadge } from './Badges';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
 import { formatMoney } from '../../../../../common/money';
 import { useDismiss } from '../../../hooks/useDismiss';
-import { whenSettled } from '../../../lib/loadOrder';
+import { whenSettled } from '../../../lib/load-order';
 import { openPopup } from '../../../lib/popups';
 import { useLoggedIn } from '../../../lib/session';
 import { useFlash } from '../../../hooks/useFlash';

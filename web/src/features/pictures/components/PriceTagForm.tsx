@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
 import { formatMoney } from '../../../../../common/money';
 import { newActionKey } from '../../../lib/api';
-import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/moneyInput';
+import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/money-input';
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
 import { useFundPicture } from '../api/mutations';

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLatest } from '../../../hooks/useLatest';
 
 /** The current time, ticking every `ms` (the fire badge recomputes its score every second, SPEC §4). */
 export function useNow(ms = 1_000): number {
@@ -25,8 +26,7 @@ export function useSwipe(
   onSwipe: (direction: 'left' | 'right') => void,
   blocked: () => boolean,
 ): void {
-  const latest = useRef({ onSwipe, blocked });
-  latest.current = { onSwipe, blocked };
+  const latest = useLatest({ onSwipe, blocked });
   useEffect(() => {
     if (!el) return;
     let start: { x: number; y: number } | null = null;
@@ -49,5 +49,5 @@ export function useSwipe(
       el.removeEventListener('touchstart', down);
       el.removeEventListener('touchend', up);
     };
-  }, [el]);
+  }, [el, latest]);
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../../../../common/live';
 import { setLoggedIn } from '../../../lib/session';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { transactionsRoot, useStatementFollowsBalance } from './transactions';
 
 /** The live channels a view listens to, with their handlers: the test plays the server. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionRow } from '../../../../../common/api/transactions';
 import type { TransactionType } from '../../../../../common/transactions';
 import { BrowserRouter } from '../../../lib/router';
-import { testRoot } from '../../../lib/testRoot';
+import { testRoot } from '../../../lib/test-root';
 import { TransactionTable } from './TransactionTable';
 
 const mount = testRoot();

@@ -30,7 +30,13 @@ function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) 
       );
     case 'CHAT_MESSAGE':
       return <span title={preview}>{shortMessage(preview)}</span>;
-    default:
+    case 'COMMENT':
+    case 'PIN':
+    case 'KEY':
+    case 'GRAPH':
+    case 'TOP_UP':
+    case 'CHARITY':
+    case 'REFUND':
       return <span className="transactions__text">{preview}</span>;
   }
 }

@@ -38,7 +38,11 @@ export function firstColumnOf(type: TransactionType): string {
       return 'Comment';
     case 'REACTION':
       return 'Reaction';
-    default:
+    case 'KEY':
+    case 'GRAPH':
+    case 'TOP_UP':
+    case 'CHARITY':
+    case 'REFUND':
       return 'Details';
   }
 }

@@ -1,4 +1,4 @@
-import { useCachedImage } from '../../../lib/imageCache';
+import { useCachedImage } from '../../../lib/image-cache';
 
 /** A user's face, from the image cache; the default avatar while it loads or when there is none. */
 export function Avatar({ url, size = 36, alt = '' }: { url: string | null | undefined; size?: number; alt?: string }) {

@@ -3,7 +3,7 @@ import type { ProfileImageAnswer } from '../../../../../common/api/users';
 import { api } from '../../../lib/api';
 import { picturesRoot } from '../../pictures/api/pictures';
 import { profileQuery } from './profile';
-import { userInfoRoot } from './userInfo';
+import { userInfoRoot } from './user-info';
 
 /** One's own picture becomes one's face (PUT /api/user/profile?imageId=). */
 export function setProfileImage(imageId: number): Promise<ProfileImageAnswer> {

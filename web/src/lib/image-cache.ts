@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import defaultAvatar from '../assets/default-avatar.svg';
-import { afterFirstPicture } from './loadOrder';
+import { afterFirstPicture } from './load-order';
 import { LruCache } from './lru';
 
 export const DEFAULT_AVATAR: string = defaultAvatar;
@@ -32,19 +32,19 @@ export function loadImage(url: string, fallback = DEFAULT_AVATAR): Promise<strin
 }
 
 export function useCachedImage(url: string | null | undefined, fallback = DEFAULT_AVATAR): string {
-  const [src, setSrc] = useState<string>(fallback);
+  // The last image loaded; while the next loads, the view keeps it (or the fallback, with no url at all).
+  const [src, setSrc] = useState<string | undefined>();
   useEffect(() => {
     if (!url) {
-      setSrc(fallback);
       return;
     }
     let live = true;
-    // A wall's first picture, the page's largest paint, loads first (./loadOrder.ts).
+    // A wall's first picture, the page's largest paint, loads first (./load-order.ts).
     const cancel = afterFirstPicture(() => void loadImage(url, fallback).then((s) => live && setSrc(s)));
     return () => {
       live = false;
       cancel();
     };
   }, [url, fallback]);
-  return src;
+  return (url && src) || fallback;
 }

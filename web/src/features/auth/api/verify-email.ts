@@ -13,21 +13,19 @@ export function useVerifyEmail(params: URLSearchParams): VerifyState {
   const [state, setState] = useState<VerifyState>('verifying');
   const sent = useRef(false);
 
+  const userId = Number(params.get('userId'));
+  const secret = params.get('secret');
+  const valid = Number.isInteger(userId) && userId >= 1 && secret !== null && secret !== '';
+
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !valid || !secret) return;
     sent.current = true;
-    const userId = Number(params.get('userId'));
-    const secret = params.get('secret');
-    if (!Number.isInteger(userId) || userId < 1 || !secret) {
-      setState('failed');
-      return;
-    }
     // As digits: the schema takes the id as text so that no number like 1e400 slips through (common/api/auth.ts).
     verifyEmail({ userId: String(userId), secret }).then(
       () => setState('verified'),
       () => setState('failed'),
     );
-  }, [params]);
+  }, [valid, userId, secret]);
 
-  return state;
+  return valid ? state : 'failed';
 }

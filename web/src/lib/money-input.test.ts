@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from './moneyInput';
+import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from './money-input';
 
 describe('add money input', () => {
   it('blocks the minus, e and plus keys', () => {
