@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useNavigate } from '../lib/router';
 import { isValidUploadPrice } from '../../../common/upload-rules';
-import { fieldErrorsOf, newActionKey } from '../lib/api';
+import { fieldErrorsOf } from '../lib/api';
 import { cleanDollarInput, isBlockedAmountKey } from '../lib/moneyInput';
-import { uploadPicture } from '../features/pictures/api/mutations';
+import { useUploadPicture } from '../features/pictures/api/mutations';
 import { prepareImage, type PreparedImage } from '../features/pictures/lib/prepareImage';
 import './UploadPage.css';
 
@@ -15,6 +15,7 @@ type Ready = Extract<PreparedImage, { ok: true }> & { preview: string; name: str
 /** Price, a drop zone, the preview, Cancel and Release (SPEC §2 "Upload page", §5 "Upload"). */
 export default function UploadPage() {
   const navigate = useNavigate();
+  const upload = useUploadPicture();
   const [price, setPrice] = useState('');
   const [image, setImage] = useState<Ready | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -60,11 +61,10 @@ export default function UploadPage() {
     setBusy(true);
     setServerError(undefined);
     try {
-      const { url } = await uploadPicture({
+      const { url } = await upload.run({
         file: image!.blob,
         fileName: image!.name.replace(/\.[^.]*$/, '') + '.jpg',
         amount: Number(price) * 100,
-        actionKey: newActionKey(),
       });
       navigate(url);
     } catch (err) {
