@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../common/api/users';
 import { ApiError } from '../../../lib/api';
@@ -44,10 +45,16 @@ function mountAction(call: Call, options?: PaidActionOptions<string, Answer>) {
       <Probe />
     </QueryClientProvider>,
   );
-  return {
-    run: (input: string) => action.run(input),
-    balance: () => client.getQueryData(profileQuery.queryKey)?.balance,
+  /** One attempt, inside act() (it sets the pending state); settles with the action's answer or its refusal. */
+  const run = async (input: string): Promise<Answer> => {
+    let settled!: Promise<Answer>;
+    await act(async () => {
+      settled = action.run(input);
+      await settled.catch(() => {});
+    });
+    return settled;
   };
+  return { run, balance: () => client.getQueryData(profileQuery.queryKey)?.balance };
 }
 
 describe('a paid action', () => {
