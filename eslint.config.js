@@ -75,7 +75,8 @@ const fileNames = [
         'error',
         {
           'web/src/**/{components,pages}/**/*.tsx': 'PASCAL_CASE',
-          'web/src/**/*.tsx': '@(*([A-Z]*([a-z0-9]))|+([a-z])*([a-z0-9])*(-+([a-z0-9])))',
+          // A component's test, or a hook's (a hook tested with a component: `useX.test.tsx`).
+          'web/src/**/*.tsx': '@(*([A-Z]*([a-z0-9]))|use*([A-Z]*([a-z0-9]))|+([a-z])*([a-z0-9])*(-+([a-z0-9])))',
           'web/src/**/use[A-Z]*.ts': 'use*([A-Z]*([a-z0-9]))',
           'web/src/**/!(use[A-Z]*).ts': 'KEBAB_CASE',
         },

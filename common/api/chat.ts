@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './shared';
+import { Nullable, paidAnswer } from './shared';
 
 /* The paid chat's calls (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8 "Comments, chat"). */
 
@@ -48,7 +48,7 @@ export const SendMessageBody = Type.Object({
 export type SendMessageBody = Static<typeof SendMessageBody>;
 
 /** 200: the message as sent, what it cost and the balance after. */
-export const MessageSent = Type.Object({ message: ChatMessage, cost: Type.Integer(), balance: Type.Integer() });
+export const MessageSent = paidAnswer(Type.Object({ message: ChatMessage, cost: Type.Integer() }));
 export type MessageSent = Static<typeof MessageSent>;
 
 /** 409: the price rose above what the user saw; nothing was charged. */

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { MAX_REACTION_PRICE } from '../comments';
-import { Digits, Nullable } from './shared';
+import { Digits, Nullable, paidAnswer } from './shared';
 
 /*
  * The comments' calls (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8 "Comments, chat and reports"). Prices
@@ -48,6 +48,9 @@ export const Reply = commentFields(Type.Array(Type.Object({}), { maxItems: 0 }))
 /** SPEC §3 Comment: a top-level comment with its replies, or a reply (with no replies of its own). */
 export const Comment = commentFields(Type.Array(Reply));
 export type Comment = Static<typeof Comment>;
+/** 200 of a paid comment call (a comment, a reaction, a pin): the comment acted on, and the payer's balance. */
+export const CommentAnswer = paidAnswer(Comment);
+export type CommentAnswer = Static<typeof CommentAnswer>;
 
 export const CommentList = Type.Array(Comment);
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TIERS } from '../items';
 import { MAX_KEYS_PER_PURCHASE } from '../lootboxes';
-import { Digits, Nullable } from './shared';
+import { Digits, Nullable, paidAnswer } from './shared';
 
 /** POST /api/purchase/key */
 export const KeyPurchaseBody = Type.Object({
@@ -10,7 +10,7 @@ export const KeyPurchaseBody = Type.Object({
   balance: Type.Optional(Type.Unknown()),
 });
 export type KeyPurchaseBody = Static<typeof KeyPurchaseBody>;
-export const KeyCountAnswer = Type.Object({ keyCount: Type.Integer() });
+export const KeyCountAnswer = paidAnswer(Type.Object({ keyCount: Type.Integer() }));
 export type KeyCountAnswer = Static<typeof KeyCountAnswer>;
 
 /** POST /api/purchase/lootbox: one free box. */

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_OFFER_QUANTITY, MAX_PRICE } from '../market';
 import { OwnOffer } from './items';
-import { Nullable } from './shared';
+import { Nullable, paidAnswer } from './shared';
 
 /*
  * The market's calls (SPEC §7 "Market and trading", DESIGN.md §8 "Market"). Prices are integer cents. Bodies allow
@@ -65,15 +65,15 @@ export const UserPosition = Type.Object({
 });
 
 /** The answer of every order: what traded, and the state after it. */
-export const OrderAnswer = Type.Object({
-  itemType: Type.String(),
-  /** Units that changed hands in this order (0 when it only rested or cancelled). */
-  filled: Type.Integer(),
-  market: MarketFigures,
-  user: UserPosition,
-  /** The caller's available balance after the order, cents. */
-  balance: Type.Integer(),
-});
+export const OrderAnswer = paidAnswer(
+  Type.Object({
+    itemType: Type.String(),
+    /** Units that changed hands in this order (0 when it only rested or cancelled). */
+    filled: Type.Integer(),
+    market: MarketFigures,
+    user: UserPosition,
+  }),
+);
 export type OrderAnswer = Static<typeof OrderAnswer>;
 
 /** 409 of a market buy: the best other seller asks more than `requestedPrice`. */
@@ -115,7 +115,5 @@ export const TradeData = Type.Object({
 });
 export type TradeData = Static<typeof TradeData>;
 
-/** POST /api/user/graph-item: unlock every item's graphs for $1, once; answers the balance after it. */
+/** POST /api/user/graph-item: unlock every item's graphs for $1, once; answers the balance after it (`Paid`). */
 export const GraphUnlockBody = Type.Object({ balance: Balance });
-export const BalanceAnswer = Type.Object({ balance: Type.Integer() });
-export type BalanceAnswer = Static<typeof BalanceAnswer>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_TOPUP_CENTS } from '../constants';
+import { paidAnswer } from './shared';
 
 /** open -> paid | cancelled (demo) | expired (Stripe) | failed (the provider could not be reached). */
 export const PaymentStatus = Type.Union([
@@ -26,6 +27,9 @@ export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 100 }) }
 
 export const PaymentAnswer = Type.Object({ id: Type.String(), amount: Type.Integer(), status: PaymentStatus });
 export type PaymentAnswer = Static<typeof PaymentAnswer>;
+/** 200 of settling a demo checkout (pay credits the amount): the payment, and the payer's balance after it. */
+export const DemoSettlement = paidAnswer(PaymentAnswer);
+export type DemoSettlement = Static<typeof DemoSettlement>;
 
 /** 409 on a settled demo payment: what it ended as. */
 export const SettledAnswer = Type.Object({ message: Type.String(), status: PaymentStatus });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_TOPUP_CENTS } from '../constants';
-import { Digits, Nullable } from './shared';
+import { Digits, Nullable, paidAnswer, UrlAnswer } from './shared';
 
 /** Any price on the wall: whole cents, above zero, at most six digits of dollars (SPEC §5 "Money entry"). */
 export const MAX_PICTURE_CENTS = MAX_TOPUP_CENTS;
@@ -65,6 +65,9 @@ export const FundBody = Type.Object({
   balance: Type.Optional(Type.Unknown()),
 });
 export type FundBody = Static<typeof FundBody>;
+/** 200 of a funding: the picture after it, and the payer's balance. */
+export const FundAnswer = paidAnswer(Picture);
+export type FundAnswer = Static<typeof FundAnswer>;
 
 /** POST /api/payment/checkout-with-image-upload (multipart: file, amount, title) answers the new picture's page. */
 export const UploadFields = Type.Object({
@@ -75,6 +78,9 @@ export const UploadFields = Type.Object({
   }),
   title: Type.Optional(Type.String({ maxLength: MAX_TITLE })),
 });
+/** 200 of an upload: the new picture's page, and the uploader's balance. */
+export const UploadAnswer = paidAnswer(UrlAnswer);
+export type UploadAnswer = Static<typeof UploadAnswer>;
 
 /** Any text: a key that names no stored file is a 404 like any other miss, whatever its length (issue 22, item 21). */
 export const ImageParams = Type.Object({

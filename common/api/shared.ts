@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 
 /**
  * Shapes every domain's answers share (DESIGN.md §2 "Errors"). The server declares its routes from these schemas;
@@ -17,6 +17,20 @@ export type Missing = Static<typeof Missing>;
 
 export const UrlAnswer = Type.Object({ url: Type.String() });
 export type UrlAnswer = Static<typeof UrlAnswer>;
+
+/**
+ * What every paid answer carries (docs/decisions.md, "Issue 23, item 4: one wallet"): the caller's available balance
+ * after the call, read in the call's transaction. Every call that spends or credits the caller's money answers it,
+ * and the web client's wallet (web/src/features/wallet/) writes it into the cached profile.
+ */
+export const Paid = Type.Object({
+  balance: Type.Integer({ description: "The caller's available balance after the call, cents" }),
+});
+export type Paid = Static<typeof Paid>;
+
+/** A paid call's answer: its own fields and the balance after it (`Paid`). */
+export const paidAnswer = <T extends TProperties>(answer: TObject<T>) =>
+  Type.Object({ ...answer.properties, ...Paid.properties });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -80,6 +80,40 @@ describe('answers checked against the OpenAPI document', () => {
     }
   });
 
+  it("every paid operation answers the caller's balance after it, as the ledger has it", async () => {
+    // docs/decisions.md, "Issue 23, item 4: one wallet": every call that spends or credits the caller's money.
+    const paid = new Set([
+      'uploadPicture',
+      'fundPicture',
+      'buyKeys',
+      'postComment',
+      'reactToComment',
+      'pinComment',
+      'sendChatMessage',
+      'placeSellOffer',
+      'placeBuyOffer',
+      'buyAtMarket',
+      'buyFromUser',
+      'sellToUser',
+      'unlockGraph',
+      'payDemoPayment',
+      'cancelDemoPayment',
+    ]);
+    const declared = Object.values(checker.doc.paths)
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => paid.has(op.operationId!));
+    expect(declared.map((op) => op.operationId).sort()).toEqual([...paid].sort());
+    for (const op of declared) {
+      const schema = op.responses?.['200']?.content?.['application/json']?.schema as { required?: string[] };
+      expect(schema.required, op.operationId).toContain('balance');
+    }
+    const buyer = await signIn(t, (await makeUser(t.ctx, { balance: 1_000 })).id);
+    const bought = await post(buyer, '/api/purchase/key', { keyCount: 3 });
+    const profile = await get(buyer, '/api/user/profile');
+    expect(bought.json<{ balance: number }>().balance).toBe(700);
+    expect(profile.json<{ balance: number }>().balance).toBe(700);
+  });
+
   it('the refusals every route gives: signed out, empty, foreign Origin, wrong type, too large, NUL', async () => {
     // A user of its own: these calls include signing out.
     const prober = await signIn(t, (await makeUser(t.ctx, { balance: 1_000 })).id);

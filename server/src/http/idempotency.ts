@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rows } from '../db/connection';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
-import { InsufficientFunds } from '../ledger/ledger';
+import { availableBalance, InsufficientFunds } from '../ledger/ledger';
 import { fieldError, HttpError } from './errors';
 
 export interface Answer<T = unknown> {
@@ -120,6 +120,24 @@ export async function sendIdempotent<T>(
 ): Promise<FastifyReply> {
   const answer = await idempotent(ctx, req, userId, async (work) => ({ statusCode: 200, body: await run(work) }));
   return reply.code(answer.statusCode).send(answer.body);
+}
+
+/**
+ * A paid route (every call that spends or credits the caller's money): `sendIdempotent` whose success carries the
+ * caller's balance after the call (`Paid`, common/api/shared.ts), read in the call's transaction, so the answer and
+ * the ledger agree (docs/decisions.md, "Issue 23, item 4: one wallet"). A refusal is answered as it is.
+ */
+export function sendPaid<T extends object>(
+  ctx: Pick<AppContext, 'transact'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  run: (work: Work) => Promise<T>,
+): Promise<FastifyReply> {
+  return sendIdempotent(ctx, req, reply, userId, async (work) => ({
+    ...(await run(work)),
+    balance: await availableBalance(work.tx, userId),
+  }));
 }
 
 function bodyText(req: FastifyRequest): string {

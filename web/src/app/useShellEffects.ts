@@ -4,6 +4,7 @@ import { useLocation, useMatchedRoute, useNavigate } from '../lib/router';
 import { pageTitle } from '../../../common/brand';
 import { endSession } from '../features/auth/api/logout';
 import { useProfile, useSetProfileField } from '../features/users/api/profile';
+import { useLiveBalance } from '../features/wallet/api/balance';
 import { live, useLiveChannel } from '../lib/live';
 import { closePopupOnNavigation, openPopup } from '../lib/popups';
 import { setLoggedIn, useLoggedIn } from '../lib/session';
@@ -62,7 +63,7 @@ export function useSessionRules(): void {
   useEffect(() => live.onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
 
   const signedIn = loggedIn && profile !== undefined;
-  useLiveChannel('balance', (m) => setField('balance', m.m.value), signedIn);
+  useLiveBalance(signedIn);
   useLiveChannel('keyCount', (m) => setField('keyCount', m.m.value), signedIn);
   useLiveChannel('lootBoxCount', (m) => setField('lootBoxCount', m.m.value), signedIn);
 }

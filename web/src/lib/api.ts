@@ -1,4 +1,4 @@
-import type { FieldErrors, Missing } from '../../../common/api/shared';
+import type { FieldErrors } from '../../../common/api/shared';
 import { GENERIC_ERROR_TEXT } from '../../../common/errors';
 
 type FieldError = FieldErrors[number];
@@ -13,18 +13,12 @@ export class ApiError extends Error {
   }
 }
 
-let onPaymentRequired: (missing: number) => void = () => {};
-/** Any 402 anywhere opens the top-up popup with the shortfall; the popup layer registers itself here. */
-export function setPaymentRequiredHandler(fn: (missing: number) => void): void {
-  onPaymentRequired = fn;
-}
-
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /**
-   * Money actions send one key per user action (`newActionKey()` at the click), so a retry of that action is never
-   * charged twice; a later attempt takes a new key.
+   * Money actions send one key per user action (the wallet's `usePaidAction` takes a new one per attempt), so a retry
+   * of that action is never charged twice; a later attempt takes a new key. A 402 there opens the top-up popup.
    */
   idempotencyKey?: string;
   headers?: Record<string, string>;
@@ -48,10 +42,6 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
-  }
-  if (res.status === 402) {
-    const missing = (parsed as Missing | undefined)?.missing;
-    if (typeof missing === 'number' && missing > 0) onPaymentRequired(missing);
   }
   if (!res.ok) throw new ApiError(res.status, parsed);
   return parsed as T;

@@ -10,7 +10,7 @@ import {
 import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendPaid } from '../../http/idempotency';
 import { sendMessage } from './chat.commands';
 import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
 
@@ -91,7 +91,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { message, sendAmount } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         sendMessage(work, {
           userId,
           message,

@@ -1,5 +1,5 @@
 import {
-  Comment,
+  CommentAnswer,
   CommentBody,
   CommentIdParams,
   CommentList,
@@ -11,7 +11,7 @@ import {
 import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendPaid } from '../../http/idempotency';
 import { pinComment, postComment, reactToComment } from './comments.commands';
 import { commentsOfPicture, reactionsOfComment } from './comments.service';
 
@@ -56,13 +56,13 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
         operationId: 'postComment',
         tags,
         body: CommentBody,
-        response: { 200: Comment, ...paid },
+        response: { 200: CommentAnswer, ...paid },
       },
     },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { pictureId, comment, responseTo } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         postComment(work, ctx.now(), { userId, pictureId, text: comment, responseTo: responseTo ?? null }),
       );
     },
@@ -76,13 +76,13 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
         operationId: 'reactToComment',
         tags,
         body: ReactionBody,
-        response: { 200: Comment, ...paid },
+        response: { 200: CommentAnswer, ...paid },
       },
     },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { commentId, reactionType, price } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         reactToComment(work, ctx.now(), { userId, commentId, reactionType, price }),
       );
     },
@@ -96,13 +96,13 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
         operationId: 'pinComment',
         tags,
         body: PinBody,
-        response: { 200: Comment, ...paid, 403: Message },
+        response: { 200: CommentAnswer, ...paid, 403: Message },
       },
     },
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { commentId } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) => pinComment(work, ctx.now(), { userId, commentId }));
+      return sendPaid(ctx, req, reply, userId, (work) => pinComment(work, ctx.now(), { userId, commentId }));
     },
   );
 }

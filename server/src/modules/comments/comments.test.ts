@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, Reaction } from '../../../../common/api/comments';
+import type { Comment, CommentAnswer, Reaction } from '../../../../common/api/comments';
 import type { LiveEvent } from '../../../../common/live';
 import { rows } from '../../db/connection';
 import { creditTopUp } from '../../ledger/commands';
@@ -84,7 +84,9 @@ describe('writing a comment', () => {
     const res = await comment(writer, { pictureId, comment: 'Nice shot, friend!' });
     off();
     expect(res.statusCode, res.body).toBe(200);
-    const made = res.json<Comment>();
+    // The answer is the comment and the writer's balance after it (docs/decisions.md, issue 23 item 4).
+    const { balance: after, ...made } = res.json<CommentAnswer>();
+    expect(after).toBe(85);
     expect(made).toMatchObject({
       pictureId,
       responseTo: null,
@@ -242,7 +244,8 @@ describe('replies', () => {
     const res = await comment(second, { pictureId, comment: 'a reply', responseTo: parent.id });
     off();
     expect(res.statusCode, res.body).toBe(200);
-    const reply = res.json<Comment>();
+    const { balance: after, ...reply } = res.json<CommentAnswer>();
+    expect(after).toBe(85);
     expect(reply).toMatchObject({ responseTo: parent.id, comment: 'a reply', commentResponses: [] });
     expect(await balance(second)).toBe(85);
     expect(await commentCount(pictureId)).toBe(2);

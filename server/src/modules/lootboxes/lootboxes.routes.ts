@@ -15,7 +15,7 @@ import {
 import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendIdempotent, sendPaid } from '../../http/idempotency';
 import { buyKeys, getLootbox, openLootbox } from './lootboxes.commands';
 import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from './lootboxes.service';
 
@@ -37,7 +37,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
+      return sendPaid(ctx, req, reply, user.id, async (work) => ({
         keyCount: await buyKeys(work, user.id, req.body.keyCount),
       }));
     },

@@ -37,9 +37,9 @@ describe('POST /api/purchase/key', () => {
     const { id, client } = await player(10_000);
     const one = await buyKeys(client, 1);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ keyCount: 1 });
+    expect(one.json()).toEqual({ keyCount: 1, balance: 9_900 });
     const many = await buyKeys(client, 99);
-    expect(many.json()).toEqual({ keyCount: 100 });
+    expect(many.json()).toEqual({ keyCount: 100, balance: 0 });
     expect(await availableBalance(t.ctx.db, id)).toBe(0);
     expect(await profile(client)).toMatchObject({ keyCount: 100, balance: 0 });
     await booksBalance();

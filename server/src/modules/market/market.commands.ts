@@ -11,7 +11,7 @@ import {
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
-import { account, availableBalance } from '../../ledger/ledger';
+import { account } from '../../ledger/ledger';
 import type { MarketOrder, MarketPosition, MarketRefusal } from '../../ledger/market';
 import { isoTime } from '../../../../common/time';
 import { announceEvents } from '../notifications/notifications.service';
@@ -219,11 +219,10 @@ export function positionsAfter(
 }
 
 /** POST /api/user/graph-item: every item's graphs for $1, once; a second unlock charges nothing. */
-export async function unlockGraphs(work: Work, userId: number): Promise<number> {
+export async function unlockGraphs(work: Work, userId: number): Promise<void> {
   await market.lockUserAccount(work.tx, userId);
   if (!(await market.hasUnlockedGraphs(work.tx, userId))) {
     const { entryId } = await ledger.unlockGraphs(work, { userId, price: GRAPH_UNLOCK_PRICE });
     await market.insertGraphUnlock(work.tx, userId, entryId);
   }
-  return availableBalance(work.tx, userId);
 }

@@ -1,5 +1,4 @@
 import {
-  BalanceAnswer,
   BuyFromUserBody,
   BuyOfferBody,
   GraphUnlockBody,
@@ -14,11 +13,11 @@ import {
   TradeData,
 } from '../../../../common/api/market';
 import { itemOf } from '../../../../common/items';
-import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
+import { FieldErrors, Message, Missing, Paid } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendPaid } from '../../http/idempotency';
 import {
   TEXT,
   marketBuy,
@@ -50,7 +49,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         placeSellOffer(work, order(), { userId, itemType, price, quantity }),
       );
     },
@@ -70,7 +69,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         placeBuyOffer(work, order(), { userId, itemType, price, quantity }),
       );
     },
@@ -90,7 +89,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, requestedPrice } = req.body;
-      return sendIdempotent(ctx, req, reply, userId, (work) =>
+      return sendPaid(ctx, req, reply, userId, (work) =>
         marketBuy(work, order(), { userId, itemType, requestedPrice }),
       );
     },
@@ -118,7 +117,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
       async (req, reply) => {
         const userId = requireUser(req).id;
         const { itemType, price, userId: counterpartyId } = req.body;
-        return sendIdempotent(ctx, req, reply, userId, (work) =>
+        return sendPaid(ctx, req, reply, userId, (work) =>
           tradeWithUser(work, order(), { userId, itemType, side, counterpartyId, price }),
         );
       },
@@ -180,12 +179,15 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
         operationId: 'unlockGraph',
         tags,
         body: GraphUnlockBody,
-        response: { 200: BalanceAnswer, ...signedIn, 402: Missing },
+        response: { 200: Paid, ...signedIn, 402: Missing },
       },
     },
     async (req, reply) => {
       const userId = requireUser(req).id;
-      return sendIdempotent(ctx, req, reply, userId, async (work) => ({ balance: await unlockGraphs(work, userId) }));
+      return sendPaid(ctx, req, reply, userId, async (work) => {
+        await unlockGraphs(work, userId);
+        return {};
+      });
     },
   );
 }

@@ -1,9 +1,9 @@
 import type { App, AppContext } from '../../context';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendPaid } from '../../http/idempotency';
 import { requireUser } from '../../http/auth';
 import { DEMO_CHECKOUT_JS, renderCheckoutPage, renderMissingPage } from './demo-checkout.page';
 import { authorizeDemoSettlement, mayViewDemoCheckout } from './payments.policy';
-import { PaymentAnswer, PaymentParams, SettledAnswer } from '../../../../common/api/payments';
+import { DemoSettlement, PaymentParams, SettledAnswer } from '../../../../common/api/payments';
 import { Message } from '../../../../common/api/shared';
 import { paymentById, settleDemo, type CheckoutProvider } from './payments.service';
 
@@ -39,13 +39,13 @@ export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<voi
           operationId: `${action}DemoPayment`,
           tags: ['payments'],
           params: PaymentParams,
-          response: { 200: PaymentAnswer, 401: Message, 403: Message, 404: Message, 409: SettledAnswer },
+          response: { 200: DemoSettlement, 401: Message, 403: Message, 404: Message, 409: SettledAnswer },
         },
       },
       async (req, reply) => {
         const user = requireUser(req);
         const payment = authorizeDemoSettlement(user, await paymentById(ctx, req.params.id));
-        return sendIdempotent(ctx, req, reply, user.id, (work) => settleDemo(work, ctx, payment.id, action));
+        return sendPaid(ctx, req, reply, user.id, (work) => settleDemo(work, ctx, payment.id, action));
       },
     );
   }

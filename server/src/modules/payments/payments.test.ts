@@ -127,7 +127,7 @@ describe('demo provider: Pay and Cancel', () => {
     const paymentId = await openPayment(client, 750);
     const res = await client.post(`/api/payment/demo/${paymentId}/pay`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: paymentId, amount: 750, status: 'paid' });
+    expect(res.json()).toEqual({ id: paymentId, amount: 750, status: 'paid', balance: 750 });
     expect(await availableBalance(t.ctx.db, userId)).toBe(750);
     expect((await client.get(`/api/payment/${paymentId}`)).json()).toMatchObject({ status: 'paid' });
     await booksBalance();

@@ -1,19 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
+  FundAnswer,
   FundBody,
   IdParams,
   ImageParams,
   ListQuery,
   Picture,
   PictureList,
+  UploadAnswer,
   UploadFields,
 } from '../../../../common/api/pictures';
-import { FieldErrors, ImageFileAnswer, Message, Missing, UrlAnswer } from '../../../../common/api/shared';
+import { FieldErrors, ImageFileAnswer, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
-import { sendIdempotent } from '../../http/idempotency';
+import { sendPaid } from '../../http/idempotency';
 import { localStorageFor } from '../../storage/local-disk';
 import type { Storage } from '../../storage/storage';
 import { fundPicture } from './pictures.commands';
@@ -101,7 +103,7 @@ export async function pictureRoutes(
         tags: ['pictures'],
         consumes: ['multipart/form-data'],
         form: UploadFields,
-        response: { 200: UrlAnswer, 400: FieldErrors, 401: Message, 402: Missing, 429: Message },
+        response: { 200: UploadAnswer, 400: FieldErrors, 401: Message, 402: Missing, 429: Message },
       },
     },
     async (req, reply) => {
@@ -109,7 +111,7 @@ export async function pictureRoutes(
       const upload = await prepareUpload(await readUploadForm(req));
       // The multipart body is never parsed into req.body; the key's request hash is taken over this fingerprint.
       (req as { body: unknown }).body = upload.fingerprint;
-      return sendIdempotent(ctx, req, reply, user.id, async (work) => ({
+      return sendPaid(ctx, req, reply, user.id, async (work) => ({
         url: picturePagePath(await createUploadedPicture(work, storage, ctx.now(), user.id, upload)),
       }));
     },
@@ -123,13 +125,13 @@ export async function pictureRoutes(
         operationId: 'fundPicture',
         tags: ['pictures'],
         body: FundBody,
-        response: { 200: Picture, 400: FieldErrors, 401: Message, 402: Missing, 404: Message },
+        response: { 200: FundAnswer, 400: FieldErrors, 401: Message, 402: Missing, 404: Message },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
       const { imageId, amount } = req.body;
-      return sendIdempotent(ctx, req, reply, user.id, (work) =>
+      return sendPaid(ctx, req, reply, user.id, (work) =>
         fundPicture(work, ctx.now(), { userId: user.id, pictureId: imageId, amount }),
       );
     },

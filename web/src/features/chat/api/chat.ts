@@ -6,10 +6,9 @@ import type {
   SendMessageBody,
   UnitPrice,
 } from '../../../../../common/api/chat';
-import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
-import { useSetProfileField } from '../../users/api/profile';
-import { addMessage } from '../lib/cache';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
+import { addMessage, setUnitPrice } from '../lib/cache';
 
 /** The room's newest 50 messages, oldest first; live messages are appended to the same cache (lib/cache.ts). */
 export const messagesQuery = queryOptions({
@@ -35,20 +34,23 @@ export const othersOnlineQuery = queryOptions({
 });
 export const useOthersOnline = () => useQuery(othersOnlineQuery);
 
-export type SendInput = Omit<SendMessageBody, 'balance'> & { balance?: number; actionKey: string };
+export type SendInput = Omit<SendMessageBody, 'balance'> & { balance?: number };
 
-/** POST /api/user/message with one key per user action: 409 (the price rose) and 402 are the caller's to handle. */
-export const sendMessage = ({ actionKey, ...body }: SendInput): Promise<MessageSent> =>
-  api<MessageSent>('/api/user/message', { body, idempotencyKey: actionKey });
+/** POST /api/user/message under the attempt's key: 409 when the price rose (nothing is charged), 402 when short. */
+export const sendMessage = (body: SendInput, idempotencyKey: string): Promise<MessageSent> =>
+  api<MessageSent>('/api/user/message', { body, idempotencyKey });
 
-/** Sends, then shows the message and the new balance at once (the live echo is the same message, not added twice). */
+/**
+ * Sends (a paid action, features/wallet/), then shows the message at once (the live echo is the same message, not
+ * added twice). A risen price (409) is shown on the send arrow; sending again at it is the user's consent.
+ */
 export function useSendMessage() {
   const client = useQueryClient();
-  const setProfileField = useSetProfileField();
-  return useAction(async (input: SendInput) => {
-    const sent = await sendMessage(input);
-    addMessage(client, sent.message);
-    setProfileField('balance', sent.balance);
-    return sent;
+  return usePaidAction(sendMessage, {
+    onPaid: (sent) => addMessage(client, sent.message),
+    onPriceChanged: (body) => {
+      const newPrice = (body as { newPrice?: unknown } | undefined)?.newPrice;
+      if (typeof newPrice === 'number') setUnitPrice(client, newPrice);
+    },
   });
 }

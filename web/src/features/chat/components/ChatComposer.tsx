@@ -2,16 +2,14 @@ import { useState } from 'react';
 import { chatCost } from '../../../../../common/writing';
 import { formatPrice } from '../../../../../common/money';
 import { WritingInput } from '../../../components/ui/WritingInput';
-import { ApiError, fieldErrorsOf, newActionKey } from '../../../lib/api';
+import { ApiError, fieldErrorsOf } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { useLoggedIn } from '../../../lib/session';
 import { useWriter } from '../../items/api/writer';
 import { useProfile } from '../../users/api/profile';
 import { useSendMessage, useUnitPrice } from '../api/chat';
-import { setUnitPrice } from '../lib/cache';
 import { useFlash } from '../../../hooks/useFlash';
 import { EmojiPicker } from './EmojiPicker';
-import { useQueryClient } from '@tanstack/react-query';
 
 /**
  * The input under the room: the writing rules as one types, the live cost on the send arrow (flashing when the
@@ -21,7 +19,6 @@ import { useQueryClient } from '@tanstack/react-query';
 export function ChatComposer() {
   const loggedIn = useLoggedIn();
   const writer = useWriter();
-  const client = useQueryClient();
   const { data: unitPrice } = useUnitPrice();
   const { data: profile } = useProfile();
   const send = useSendMessage();
@@ -35,12 +32,11 @@ export function ChatComposer() {
     if (text.trim() === '' || cost === undefined || send.isPending) return;
     setNotice(null);
     try {
-      await send.run({ message: text, sendAmount: cost, balance: profile?.balance, actionKey: newActionKey() });
+      await send.run({ message: text, sendAmount: cost, balance: profile?.balance });
       setText('');
     } catch (err) {
+      // A risen price is on the send arrow already (useSendMessage); a short balance opened the top-up popup.
       if (err instanceof ApiError && err.status === 409) {
-        const newPrice = (err.body as { newPrice?: unknown } | undefined)?.newPrice;
-        if (typeof newPrice === 'number') setUnitPrice(client, newPrice);
         setNotice('The price went up while you typed: check it and send again.');
       } else if (err instanceof ApiError && err.status === 401) {
         openPopup({ kind: 'signIn' });

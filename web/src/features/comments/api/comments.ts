@@ -1,14 +1,20 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentBody, PinBody, Reaction, ReactionBody } from '../../../../../common/api/comments';
+import type {
+  Comment,
+  CommentAnswer,
+  CommentBody,
+  PinBody,
+  Reaction,
+  ReactionBody,
+} from '../../../../../common/api/comments';
 import { api } from '../../../lib/api';
-import { useAction } from '../../../hooks/useAction';
-import { profileQuery } from '../../users/api/profile';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
 import { applyComment, commentsKey } from '../lib/cache';
 
 /*
- * The comments' calls (SPEC §7): per call a fetcher, its query options and a hook. The three paid calls send one
- * Idempotency-Key per user action (a retried click is never charged twice); a 402 opens the top-up popup in
- * lib/api.ts. Their answers go into the same cache the list filled.
+ * The comments' calls (SPEC §7): per call a fetcher, its query options and a hook. The three paid calls are paid
+ * actions (features/wallet/: one Idempotency-Key per attempt, the 402 top-up, the balance). Their answers go into
+ * the same cache the list filled.
  */
 
 export const fetchComments = (pictureId: number): Promise<Comment[]> =>
@@ -31,25 +37,17 @@ export const fetchReactions = (commentId: number): Promise<Reaction[]> =>
 export const useReactions = (commentId: number) =>
   useQuery({ queryKey: ['comments', 'reactions', commentId] as const, queryFn: () => fetchReactions(commentId) });
 
-type Keyed<T> = T & { actionKey: string };
+export const postComment = (body: CommentBody, idempotencyKey: string) =>
+  api<CommentAnswer>('/api/picture/comment', { body, idempotencyKey });
+export const reactToComment = (body: ReactionBody, idempotencyKey: string) =>
+  api<CommentAnswer>('/api/picture/comment/reaction', { body, idempotencyKey });
+export const pinComment = (body: PinBody, idempotencyKey: string) =>
+  api<CommentAnswer>('/api/picture/comment/pin', { body, idempotencyKey });
 
-export const postComment = ({ actionKey, ...body }: Keyed<CommentBody>) =>
-  api<Comment>('/api/picture/comment', { body, idempotencyKey: actionKey });
-export const reactToComment = ({ actionKey, ...body }: Keyed<ReactionBody>) =>
-  api<Comment>('/api/picture/comment/reaction', { body, idempotencyKey: actionKey });
-export const pinComment = ({ actionKey, ...body }: Keyed<PinBody>) =>
-  api<Comment>('/api/picture/comment/pin', { body, idempotencyKey: actionKey });
-
-/** A paid comment action whose answer (the comment acted on) is written into the list; the balance is refetched. */
-function useCommentAction<I>(fn: (input: I) => Promise<Comment>) {
+/** A paid comment action whose answer (the comment acted on) is written into the list. */
+function useCommentAction<I>(fn: (input: I, idempotencyKey: string) => Promise<CommentAnswer>) {
   const client = useQueryClient();
-  return useAction(async (input: I) => {
-    const comment = await fn(input);
-    applyComment(client, comment);
-    // The live balance channel moves it too; this keeps it right while the socket is down.
-    void client.invalidateQueries({ queryKey: profileQuery.queryKey });
-    return comment;
-  });
+  return usePaidAction(fn, { onPaid: ({ balance: _balance, ...comment }) => applyComment(client, comment) });
 }
 
 export const usePostComment = () => useCommentAction(postComment);

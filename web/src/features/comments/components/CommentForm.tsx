@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { COMMENT_PRICE } from '../../../../../common/comments';
 import { formatPrice } from '../../../../../common/money';
 import { WritingInput } from '../../../components/ui/WritingInput';
-import { fieldErrorsOf, newActionKey } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { useLoggedIn } from '../../../lib/session';
 import { useWriter } from '../../items/api/writer';
@@ -50,7 +50,6 @@ export function CommentForm({
         comment: text,
         responseTo: responseTo ?? null,
         balance: profile?.balance ?? 0,
-        actionKey: newActionKey(),
       });
       setText('');
       onSent?.(made.id);

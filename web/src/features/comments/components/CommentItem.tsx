@@ -5,7 +5,6 @@ import { itemName } from '../../../../../common/items';
 import { formatPrice } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { newActionKey } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { Link } from '../../../lib/router';
 import { useLoggedIn } from '../../../lib/session';
@@ -64,7 +63,7 @@ export function CommentItem({
       : openPopup({ kind: 'signIn' });
   const pinIt = async () => {
     try {
-      await pin.run({ commentId: comment.id, balance: 0, actionKey: newActionKey() });
+      await pin.run({ commentId: comment.id, balance: 0 });
     } catch (err) {
       // A 402 opened the top-up popup; anything else is only logged.
       console.warn('pin failed', err);

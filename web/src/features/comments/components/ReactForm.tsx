@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { Link } from '../../../lib/router';
-import { fieldErrorsOf, newActionKey } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/api';
 import { useItemDetails } from '../../items/api/details';
 import { useProfile } from '../../users/api/profile';
 import { useReactToComment } from '../api/comments';
@@ -48,7 +48,6 @@ export function ReactForm({ commentId, onDone }: { commentId: number; onDone: ()
         reactionType: picked,
         price: parsed.cents,
         balance: profile?.balance ?? 0,
-        actionKey: newActionKey(),
       });
       onDone();
     } catch (err) {

@@ -4,6 +4,7 @@ import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
 import { itemDetailsQuery } from '../../items/api/details';
 import { profileQuery } from '../../users/api/profile';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
 import { fairnessRoot } from './fairness';
 
 type Counter = 'keyCount' | 'lootBoxCount';
@@ -17,22 +18,15 @@ export interface KeyPurchase {
   keyCount: number;
   /** The balance the user saw (the server never trusts it). */
   balance: number;
-  /** One per user action, so a retried click is never charged twice. */
-  actionKey: string;
 }
 
-export const buyKeys = ({ actionKey, ...body }: KeyPurchase): Promise<KeyCountAnswer> =>
-  api<KeyCountAnswer>('/api/purchase/key', { body, idempotencyKey: actionKey });
+export const buyKeys = (body: KeyPurchase, idempotencyKey: string): Promise<KeyCountAnswer> =>
+  api<KeyCountAnswer>('/api/purchase/key', { body, idempotencyKey });
 
+/** A paid action (features/wallet/); the key count it answers is written too. */
 export function useBuyKeys() {
   const client = useQueryClient();
-  return useAction(async (input: KeyPurchase) => {
-    const answer = await buyKeys(input);
-    setCounters(client, { keyCount: answer.keyCount });
-    // The balance arrives on its live channel too; a refetch keeps it right while the socket is down.
-    void client.invalidateQueries({ queryKey: profileQuery.queryKey });
-    return answer;
-  });
+  return usePaidAction(buyKeys, { onPaid: (answer) => setCounters(client, { keyCount: answer.keyCount }) });
 }
 
 export const getLootbox = (actionKey: string): Promise<LootBoxCountAnswer> =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../../../common/money';
-import { ApiError, newActionKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { isBlockedAmountKey } from '../../../lib/money-input';
 import { useProfile } from '../../users/api/profile';
 import { KEY_PRICE_CENTS, MAX_KEYS_PER_PURCHASE } from '../../../../../common/lootboxes';
@@ -22,7 +22,7 @@ export function keyCountOf(text: string): number | undefined {
 
 const keys = (n: number) => `${n} key${n === 1 ? '' : 's'}`;
 
-/** Buying keys, 1 to 99 at $1 each; a short balance opens the top-up popup (lib/api.ts, on the 402). */
+/** Buying keys, 1 to 99 at $1 each; a short balance opens the top-up popup (the wallet's usePaidAction, on the 402). */
 export function KeyShop() {
   const { data: profile } = useProfile();
   const buy = useBuyKeys();
@@ -38,7 +38,7 @@ export function KeyShop() {
     setError(undefined);
     setBought(undefined);
     const [result] = await Promise.allSettled([
-      buy.run({ keyCount: count, balance: profile?.balance ?? 0, actionKey: newActionKey() }),
+      buy.run({ keyCount: count, balance: profile?.balance ?? 0 }),
       wait(KEY_MIN_WAIT_MS),
     ]);
     setBusy(false);

@@ -7,19 +7,15 @@ import type {
   SellOfferBody,
   SellToUserBody,
 } from '../../../../../common/api/market';
-import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
 import { applyOrderAnswer } from '../lib/cache';
 
-/** One key per user action, so a retried click never trades twice (DESIGN.md §2). */
-export interface Keyed {
-  actionKey: string;
-}
-
+/** Each order is a paid action (features/wallet/): one key per attempt, so a retried click never trades twice. */
 const order =
   <B extends object>(path: string) =>
-  ({ actionKey, ...body }: B & Keyed): Promise<OrderAnswer> =>
-    api<OrderAnswer>(`/api/market/${path}`, { body, idempotencyKey: actionKey });
+  (body: B, idempotencyKey: string): Promise<OrderAnswer> =>
+    api<OrderAnswer>(`/api/market/${path}`, { body, idempotencyKey });
 
 /** Creates or replaces the user's sell offer; price 0 and quantity 0 cancel it. */
 export const placeSellOffer = order<SellOfferBody>('generic-sell-offer');
@@ -32,14 +28,10 @@ export const buyFromUser = order<BuyFromUserBody>('buy-from-user');
 /** One unit, not already offered, to that user's buy offer at its current price. */
 export const sellToUser = order<SellToUserBody>('sell-to-user');
 
-/** Runs an order and writes its answer (market, position, balance) into the caches. */
-function useOrder<B extends object>(call: (input: B & Keyed) => Promise<OrderAnswer>) {
+/** Runs an order and writes its answer (market, position) into the caches; the wallet writes the balance. */
+function useOrder<B extends object>(call: (input: B, idempotencyKey: string) => Promise<OrderAnswer>) {
   const client = useQueryClient();
-  return useAction(async (input: B & Keyed) => {
-    const answer = await call(input);
-    applyOrderAnswer(client, answer);
-    return answer;
-  });
+  return usePaidAction(call, { onPaid: (answer) => applyOrderAnswer(client, answer) });
 }
 
 export const useSellOffer = () => useOrder(placeSellOffer);

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BalanceAnswer, TradeData } from '../../../../../common/api/market';
-import { useAction } from '../../../hooks/useAction';
+import type { TradeData } from '../../../../../common/api/market';
+import type { Paid } from '../../../../../common/api/shared';
 import { ApiError, api } from '../../../lib/api';
-import { setBalance, tradeDataKey } from '../lib/cache';
-import type { Keyed } from './orders';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
+import { tradeDataKey } from '../lib/cache';
 
 /** GET /api/trade-data/{itemType}; null while the user has not unlocked the graphs (the server answers 403). */
 export async function fetchTradeData(itemType: string): Promise<TradeData | null> {
@@ -26,16 +26,11 @@ export const tradeDataQuery = (itemType: string) =>
 export const useTradeData = (itemType: string) => useQuery(tradeDataQuery(itemType));
 
 /** POST /api/user/graph-item: every item's graphs for $1, once (a second call charges nothing). */
-export const unlockGraphs = ({ actionKey, ...body }: { balance: number } & Keyed): Promise<BalanceAnswer> =>
-  api<BalanceAnswer>('/api/user/graph-item', { body, idempotencyKey: actionKey });
+export const unlockGraphs = (body: { balance: number }, idempotencyKey: string): Promise<Paid> =>
+  api<Paid>('/api/user/graph-item', { body, idempotencyKey });
 
-/** Unlocks, then fetches the trade data again: every item's, since the unlock is for all of them. */
+/** Unlocks (a paid action), then fetches the trade data again: every item's, since the unlock is for all of them. */
 export function useUnlockGraphs() {
   const client = useQueryClient();
-  return useAction(async (input: { balance: number } & Keyed) => {
-    const answer = await unlockGraphs(input);
-    setBalance(client, answer.balance);
-    await client.invalidateQueries({ queryKey: tradeDataKey() });
-    return answer;
-  });
+  return usePaidAction(unlockGraphs, { onPaid: () => client.invalidateQueries({ queryKey: tradeDataKey() }) });
 }

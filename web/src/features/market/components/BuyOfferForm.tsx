@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
-import { newActionKey } from '../../../lib/api';
 import { useProfile } from '../../users/api/profile';
 import { useBuyOffer } from '../api/orders';
 import { cleanQuantityInput, dollarsText, parseDollars, parseQuantity } from '../lib/dollars';
@@ -22,7 +21,7 @@ export function BuyOfferForm({ item, onCreated }: { item: ItemDetails; onCreated
 
   const send = async (price: number, quantity: number) => {
     const balance = profile?.balance ?? 0;
-    await buy.run({ itemType: item.itemType, price, quantity, balance, actionKey: newActionKey() });
+    await buy.run({ itemType: item.itemType, price, quantity, balance });
     onCreated();
   };
 

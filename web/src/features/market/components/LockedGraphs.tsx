@@ -1,6 +1,5 @@
 import { GRAPH_UNLOCK_PRICE } from '../../../../../common/market';
 import exampleGraph from '../../../assets/graph-example.svg';
-import { newActionKey } from '../../../lib/api';
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
 import { useUnlockGraphs } from '../api/trade-data';
@@ -21,7 +20,7 @@ export function LockedGraphs() {
       return;
     }
     try {
-      await unlock.run({ balance, actionKey: newActionKey() });
+      await unlock.run({ balance });
     } catch (err) {
       // SPEC §8: a failed graph purchase is only logged (a 402 has opened the top-up popup).
       if (!isShortBalance(err)) console.warn('graph unlock failed', err);

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
 import type { PriceMoved } from '../../../../../common/api/market';
 import { formatMoney } from '../../../../../common/money';
-import { ApiError, newActionKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { itemDetailsQuery } from '../../items/api/details';
 import { useProfile } from '../../users/api/profile';
 import { useMarketBuy } from '../api/orders';
@@ -46,7 +46,6 @@ export function MarketBuyButton({ item, children }: { item: ItemDetails; childre
         itemType: item.itemType,
         requestedPrice: bestSo,
         balance: profile?.balance ?? 0,
-        actionKey: newActionKey(),
       }),
       wait(BUY_LABEL_MS),
     ]);

@@ -5,7 +5,7 @@ import { itemName } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 import { Popup } from '../../../components/ui/Popup';
-import { ApiError, newActionKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { useItemDetails } from '../../items/api/details';
 import { useProfile } from '../../users/api/profile';
 import { useOffers } from '../api/offers';
@@ -40,7 +40,7 @@ export function OffersPopup({ itemType, side }: { itemType: string; side: OfferS
 
   const take = async (offer: Offer) => {
     setOutcome(undefined);
-    const order = { itemType, price: offer.price, userId: offer.userId, actionKey: newActionKey() };
+    const order = { itemType, price: offer.price, userId: offer.userId };
     try {
       if (side === 'sell') await buyFrom.run({ ...order, balance: profile?.balance ?? 0 });
       else await sellTo.run(order);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { StandingOffer } from '../../../../../common/market';
 import { formatMoney } from '../../../../../common/money';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { newActionKey } from '../../../lib/api';
 import { useProfile } from '../../users/api/profile';
 import { useBuyOffer, useSellOffer } from '../api/orders';
 import { failureText } from '../lib/failures';
@@ -20,7 +19,7 @@ export function OwnOffer({ itemType, side, offer }: { itemType: string; side: Of
 
   const cancel = async () => {
     setError(undefined);
-    const body = { itemType, price: 0, quantity: 0, actionKey: newActionKey() };
+    const body = { itemType, price: 0, quantity: 0 };
     try {
       if (side === 'sell') await sell.run(body);
       else await buy.run({ ...body, balance: profile?.balance ?? 0 });

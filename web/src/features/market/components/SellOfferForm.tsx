@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ItemDetails } from '../../../../../common/api/items';
-import { newActionKey } from '../../../lib/api';
 import { useSellOffer } from '../api/orders';
 import { dollarsText, parseDollars, parseQuantity } from '../lib/dollars';
 import { checkSellOffer, defaultSellPrice, defaultSellQuantity, sellQuantityInput } from '../lib/forms';
@@ -27,7 +26,7 @@ export function SellOfferForm({ item }: { item: ItemDetails }) {
       onPrice={setPriceText}
       onQuantity={(raw) => setQuantityText(sellQuantityInput(raw, owned))}
       check={owned < 1 ? { ok: false, reason: `You own no ${item.name}` } : check}
-      send={(price, quantity) => sell.run({ itemType: item.itemType, price, quantity, actionKey: newActionKey() })}
+      send={(price, quantity) => sell.run({ itemType: item.itemType, price, quantity })}
       hint={owned > 0 ? `From 1 to ${Math.min(owned, 999)}: you own ${owned}.` : undefined}
       doneText="Your sell offer is on the market."
     />

@@ -3,7 +3,6 @@ import type { ItemDetails } from '../../../../../common/api/items';
 import type { OrderAnswer } from '../../../../../common/api/market';
 import type { MarketItemMessage } from '../../../../../common/market';
 import { itemDetailsQuery } from '../../items/api/details';
-import { profileQuery } from '../../users/api/profile';
 import { useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
 import type { OfferSide } from './trading';
@@ -49,17 +48,11 @@ export function applyMarketItem(client: QueryClient, m: MarketItemMessage): void
   void client.invalidateQueries({ queryKey: tradeDataKey(m.itemType) });
 }
 
-/** An order's answer: the item's market, the user's side of it and their balance after the order. */
+/** An order's answer: the item's market and the user's side of it (the wallet writes the balance it carries). */
 export function applyOrderAnswer(client: QueryClient, answer: OrderAnswer): void {
   patchItem(client, answer.itemType, (item) => ({ ...item, market: answer.market, user: answer.user }));
-  setBalance(client, answer.balance);
   void client.invalidateQueries({ queryKey: offersKey(answer.itemType) });
   if (answer.filled > 0) void client.invalidateQueries({ queryKey: tradeDataKey(answer.itemType) });
-}
-
-/** The balance arrives on its live channel too; an answer that carries it sets it, so it is right while that lags. */
-export function setBalance(client: QueryClient, balance: number): void {
-  client.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, balance } : old));
 }
 
 /**

@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../../../common/money';
 import { Field } from '../../../components/ui/Field';
 import { Popup } from '../../../components/ui/Popup';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey, suggestedDollars } from '../../../lib/money-input';
 import { closePopup } from '../../../lib/popups';
-import { profileQuery, useProfile } from '../../users/api/profile';
+import { useProfile } from '../../users/api/profile';
+import { useTopUpDone } from '../../wallet/api/balance';
 import { PAYMENT_TEXTS, payInWindow, type PaymentOutcome } from '../lib/payment-window';
 
 /**
@@ -38,7 +38,7 @@ function Paid({ title }: { title: string }) {
 }
 
 function CardTopUp({ title, missing, onPaid }: { title: string; missing?: number; onPaid: () => void }) {
-  const queryClient = useQueryClient();
+  const topUpDone = useTopUpDone();
   const [text, setText] = useState(String(suggestedDollars(missing)));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>();
@@ -51,8 +51,7 @@ function CardTopUp({ title, missing, onPaid }: { title: string; missing?: number
     setOutcome(undefined);
     const result = await payInWindow(cents);
     if (result === 'success') {
-      // The live channel moves the balance; refetching covers a connection that is down.
-      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      topUpDone();
       onPaid();
       return;
     }

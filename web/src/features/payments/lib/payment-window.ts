@@ -1,4 +1,5 @@
 import { newActionKey } from '../../../lib/api';
+import { topUpShortfall } from '../../wallet/api/shortfall';
 import { createCheckout } from '../api/checkout';
 
 /** How often the payment window is checked (SPEC §9 "Timings"). */
@@ -29,6 +30,7 @@ export async function payInWindow(amountCents: number): Promise<PaymentOutcome> 
   try {
     ({ url } = await createCheckout({ amount: amountCents, url: window.location.href }, newActionKey()));
   } catch (err) {
+    topUpShortfall(err);
     console.warn('checkout failed', err);
     win?.close();
     window.focus();

@@ -1,35 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FundBody, Picture } from '../../../../../common/api/pictures';
-import type { UrlAnswer } from '../../../../../common/api/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FundAnswer, FundBody, UploadAnswer } from '../../../../../common/api/pictures';
 import { api } from '../../../lib/api';
-import { profileQuery } from '../../users/api/profile';
+import { usePaidAction } from '../../wallet/api/usePaidAction';
 import { replacePicture } from '../lib/cache';
 
 /*
- * The two money actions on pictures share a file on purpose: split in two, the bundler moves TanStack Query out of
- * the entry chunk into a shared one and the wall's first load grows by about 0.5 KB (bench/bundle/measure.ts).
+ * The two money actions on pictures, each a paid action (features/wallet/: the key, the 402 top-up, the balance).
+ * They share a file on purpose: split in two, the bundler moves TanStack Query out of the entry chunk into a shared
+ * one and the wall's first load grows by about 0.5 KB (bench/bundle/measure.ts).
  */
 
-export type FundInput = FundBody & {
-  /** One per user action, so a retried click is never charged twice. */
-  actionKey: string;
-};
+export const fundPicture = (body: FundBody, idempotencyKey: string): Promise<FundAnswer> =>
+  api<FundAnswer>('/api/payment/checkout-with-image-fund', { body, idempotencyKey });
 
-export const fundPicture = ({ actionKey, ...body }: FundInput): Promise<Picture> =>
-  api<Picture>('/api/payment/checkout-with-image-fund', { body, idempotencyKey: actionKey });
-
+/** Funds a picture and writes the picture it answers into the wall's caches. */
 export function useFundPicture() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: fundPicture,
-    onSuccess: (picture, input) => {
-      replacePicture(client, picture);
-      // The live channel moves the balance too; this keeps it right while the socket is down.
-      client.setQueryData(profileQuery.queryKey, (old) =>
-        old ? { ...old, balance: Math.max(0, old.balance - input.amount) } : old,
-      );
-      void client.invalidateQueries({ queryKey: profileQuery.queryKey });
-    },
+  return usePaidAction(fundPicture, {
+    onPaid: ({ balance: _balance, ...picture }) => replacePicture(client, picture),
   });
 }
 
@@ -39,17 +27,15 @@ export interface UploadInput {
   fileName: string;
   /** Cents. */
   amount: number;
-  actionKey: string;
 }
 
 /** Answers the new picture's page. */
-export function uploadPicture({ file, fileName, amount, actionKey }: UploadInput): Promise<UrlAnswer> {
+export function uploadPicture({ file, fileName, amount }: UploadInput, idempotencyKey: string): Promise<UploadAnswer> {
   const form = new FormData();
   form.set('amount', String(amount));
   form.set('file', file, fileName);
-  return api<UrlAnswer>('/api/payment/checkout-with-image-upload', {
-    method: 'POST',
-    body: form,
-    idempotencyKey: actionKey,
-  });
+  return api<UploadAnswer>('/api/payment/checkout-with-image-upload', { method: 'POST', body: form, idempotencyKey });
 }
+
+/** Puts a picture on the wall at a price. */
+export const useUploadPicture = () => usePaidAction(uploadPicture);

@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
 import { formatMoney } from '../../../../../common/money';
-import { newActionKey } from '../../../lib/api';
 import { cleanDollarInput, dollarsToCents, isBlockedAmountKey } from '../../../lib/money-input';
 import { openPopup } from '../../../lib/popups';
 import { useProfile } from '../../users/api/profile';
@@ -36,14 +35,12 @@ export default function PriceTagForm({ picture, text, onText, onDone }: PriceTag
       return;
     }
     followCard(picture.id);
-    fund.mutate(
-      { imageId: picture.id, amount: cents, balance: profile.balance, actionKey: newActionKey() },
-      {
-        onSuccess: () => {
-          onText('');
-          onDone();
-        },
+    fund.run({ imageId: picture.id, amount: cents, balance: profile.balance }).then(
+      () => {
+        onText('');
+        onDone();
       },
+      () => {},
     );
   };
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { isValidUploadPrice } from '../../../../../common/upload-rules';
-import { fieldErrorsOf, newActionKey } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/api';
 import { cleanDollarInput, isBlockedAmountKey } from '../../../lib/money-input';
-import { uploadPicture } from '../api/mutations';
+import { useUploadPicture } from '../api/mutations';
 import { prepareImage, type PreparedImage } from '../lib/prepare-image';
 
 /** Input hints and empty-field flashes last 2 s. */
@@ -14,6 +14,7 @@ type Ready = Extract<PreparedImage, { ok: true }> & { preview: string; name: str
 /** The upload page's editor: price, a drop zone, the preview, Cancel and Release. */
 export function UploadEditor() {
   const navigate = useNavigate();
+  const upload = useUploadPicture();
   const [price, setPrice] = useState('');
   const [image, setImage] = useState<Ready | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -59,11 +60,10 @@ export function UploadEditor() {
     setBusy(true);
     setServerError(undefined);
     try {
-      const { url } = await uploadPicture({
+      const { url } = await upload.run({
         file: image!.blob,
         fileName: image!.name.replace(/\.[^.]*$/, '') + '.jpg',
         amount: Number(price) * 100,
-        actionKey: newActionKey(),
       });
       navigate(url);
     } catch (err) {

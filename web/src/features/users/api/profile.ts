@@ -18,9 +18,12 @@ export function useProfile() {
   return useQuery({ ...profileQuery, enabled: loggedIn });
 }
 
-/** The counters the live channels move (`balance`, `keyCount`, `lootBoxCount`), written into the cached profile. */
+/**
+ * The counters the live channels move (`keyCount`, `lootBoxCount`), written into the cached profile. The balance is
+ * the wallet's alone (features/wallet/).
+ */
 export function useSetProfileField() {
   const client = useQueryClient();
-  return (field: 'balance' | 'keyCount' | 'lootBoxCount', value: number) =>
+  return (field: 'keyCount' | 'lootBoxCount', value: number) =>
     client.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, [field]: value } : old));
 }
