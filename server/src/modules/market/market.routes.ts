@@ -29,6 +29,7 @@ import {
   type OrderContext,
 } from './market.commands';
 import { offers, tradeData } from './market.service';
+import { marketPolicy } from './market.policy';
 
 /** The market (SPEC §7 "Market and trading", DESIGN.md §8 "Market"): offers, trades and the price graphs. */
 export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -39,6 +40,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-sell-offer',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Offer items for sale at a price',
         operationId: 'placeSellOffer',
@@ -59,6 +61,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-buy-offer',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Offer to buy items at a price (the money is held)',
         operationId: 'placeBuyOffer',
@@ -79,6 +82,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/buy',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Buy one unit at the lowest sell price',
         operationId: 'buyAtMarket',
@@ -104,6 +108,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     app.post(
       `/api/market/${path}`,
       {
+        config: { auth: 'user' },
         schema: {
           summary:
             side === 'BUY'
@@ -134,6 +139,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/market/sell-offers/:itemType',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "An item's sell offers",
         operationId: 'listSellOffers',
@@ -147,6 +153,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/market/buy-offers/:itemType',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "An item's buy offers",
         operationId: 'listBuyOffers',
@@ -161,6 +168,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/trade-data/:itemType',
     {
+      config: { auth: marketPolicy.rule('readTrades') },
       schema: {
         summary: "An item's price graph (unlocked per user)",
         operationId: 'getTradeData',
@@ -175,6 +183,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/graph-item',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Unlock an item's price graph for $1",
         operationId: 'unlockGraph',
