@@ -130,7 +130,7 @@ export function registerAuthorization(app: App, ctx: Pick<AppContext, 'config'>)
     const inPublicScope = (this as Record<string, unknown>)[PUBLIC_SCOPE] === true;
     const rule = route.config?.auth ?? (inPublicScope ? 'public' : undefined);
     if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no authorization rule (config.auth)`);
-    route.config = { ...route.config, auth: rule };
+    if (!route.config?.auth) route.config = { ...route.config, auth: rule };
     const guard = guardOf(rule, ctx);
     if (!guard) return;
     const stage = rule === 'admin' ? 'preValidation' : 'preHandler';
