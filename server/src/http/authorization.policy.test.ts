@@ -282,7 +282,7 @@ async function aliceWorld(): Promise<World> {
     await client.post('/api/picture/comment', { pictureId: picture, comment: 'Mine!', balance: 0 })
   ).json<Comment>().id;
   const carol = await makeUser(t.ctx, { balance: 1_000 });
-  for (const l of 'HELO') await giveItems(t.ctx, carol.id, `COMMON_LETTER_${l}`, 1);
+  for (const l of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') await giveItems(t.ctx, carol.id, `COMMON_LETTER_${l}`, 1);
   await (await signIn(t, carol.id)).post('/api/picture/comment', { pictureId: picture, comment: 'HELLO', balance: 0 });
   const [notification] = (await client.get('/api/user-notifications')).json<Notification[]>();
   const checkout = await client.post('/api/payment/checkout', { amount: 500, url: '/' });
