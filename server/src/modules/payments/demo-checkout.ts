@@ -18,8 +18,7 @@ export const demoProvider: CheckoutProvider = {
 
 export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<void> {
   // The demo provider's own page and its script: a payment provider's site, not part of the API.
-  const page = { hide: true };
-  app.get('/demo-checkout/checkout.js', { schema: page, config: { auth: 'public' } }, async (_req, reply) =>
+  app.get('/demo-checkout/checkout.js', { schema: { hide: true }, config: { auth: 'public' } }, async (_req, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DEMO_CHECKOUT_JS),
   );
 
@@ -27,7 +26,7 @@ export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<voi
   const viewRule = paymentsPolicy.rule('viewDemoCheckout');
   app.get(
     '/demo-checkout/:id',
-    { schema: { ...page, params: PaymentParams }, config: { auth: viewRule } },
+    { schema: { hide: true, params: PaymentParams }, config: { auth: viewRule } },
     async (req, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!req.user) return reply.code(401).send(renderMissingPage(false));

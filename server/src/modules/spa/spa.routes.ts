@@ -78,8 +78,7 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
     });
   }
 
-  const open = { auth: 'public' } as const;
-  app.get('/favicon.svg', { schema: { hide: true }, config: open }, async (_req, reply) => {
+  app.get('/favicon.svg', { schema: { hide: true }, config: { auth: 'public' } }, async (_req, reply) => {
     const file = path.join(webDir, 'favicon.svg');
     if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
@@ -106,7 +105,11 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
 
   // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).
   for (const url of ADMIN_CONSOLE_PATHS) {
-    app.get(url, { schema: { hide: true }, config: open, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } }, page);
+    app.get(
+      url,
+      { schema: { hide: true }, config: { auth: 'public' }, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } },
+      page,
+    );
   }
-  app.get('/*', { schema: { hide: true }, config: open }, page);
+  app.get('/*', { schema: { hide: true }, config: { auth: 'public' } }, page);
 }
