@@ -20,6 +20,7 @@ import { answerExpectations, capConnectionsPerAddress, drainUnreadBodies, httpSe
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
+import { registerAuthorization } from './http/authorization';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerContentTypeCheck(app);
   drainUnreadBodies(app);
   registerSessionHook(app, ctx);
+  registerAuthorization(app, ctx); // before any route, so none escapes it
   await registerOpenApi(app); // before any route, so it sees them all
   registerMetrics(app, deps.config.metricsToken);
 

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../context';
 import { rows, type Executor } from '../db/connection';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 
 /**
- * Who is calling (DESIGN.md §4 "Sessions"): the session cookie is loaded into `req.user` before any handler runs,
- * and handlers ask for what they need with `requireUser` or `requireAdmin`. Signing in and out is the auth module's.
+ * Who is calling (DESIGN.md §4 "Sessions"): the session cookie is loaded into `req.user` before any handler runs.
+ * What a route lets through is its declared rule's (http/authorization.ts); a handler behind a signed-in rule takes
+ * its caller with `requireUser`. Signing in and out is the auth module's.
  */
 export const SESSION_COOKIE = 'sid';
 
@@ -39,27 +40,11 @@ export function registerSessionHook(app: App, ctx: AppContext): void {
   });
 }
 
+/** The signed-in caller (401 for a visitor: the route's rule has already refused one where it asks for a user). */
 export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw unauthorized();
   return req.user;
 }
-
-export function requireAdmin(req: FastifyRequest): SessionUser {
-  const user = requireUser(req);
-  if (!user.isAdmin) throw forbidden('Administrators only.');
-  return user;
-}
-
-/**
- * Route options for administrators' routes: the check runs before the schema validates the body, query or params,
- * so a stranger gets 401 or 403 and learns nothing from a 400 (only input no route can use, such as a NUL, is
- * refused first, by the app's own preValidation hook).
- */
-export const adminFirst = {
-  preValidation: async (req: FastifyRequest): Promise<void> => {
-    requireAdmin(req);
-  },
-};
 
 /** A signed-in caller and the session they came with (the live socket closes when that session signs out). */
 export interface Identity {

@@ -15,7 +15,7 @@ describe('requests during shutdown', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    t.app.get('/test/slow', { schema: { hide: true } }, async () => {
+    t.app.get('/test/slow', { schema: { hide: true }, config: { auth: 'public' } }, async () => {
       started();
       await held;
       return { done: true };

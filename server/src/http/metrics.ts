@@ -3,6 +3,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { Type } from 'typebox';
 import { Message } from '../../../common/api/shared';
 import type { App } from '../context';
+import { signedBy } from './authorization';
 
 const MetricsText = Type.String({ description: 'Prometheus text exposition format' });
 const MetricsHeaders = Type.Object({ authorization: Type.Optional(Type.String()) });
@@ -47,6 +48,7 @@ export function registerMetrics(app: App, token: string | undefined): Registry {
   app.get(
     '/metrics',
     {
+      config: { auth: signedBy('metrics-token') },
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics of this instance',

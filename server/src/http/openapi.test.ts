@@ -137,6 +137,25 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('names on every operation the rule that guards it (x-authorization, http/authorization.ts)', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { 'x-authorization'?: string }>>;
+    }>();
+    const rules = new Map<string, string | undefined>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops))
+        rules.set(`${method.toUpperCase()} ${path}`, op['x-authorization']);
+    }
+    for (const [name, rule] of rules) {
+      expect(rule, name).toMatch(/^(public|user|admin|[a-z]+\.[a-zA-Z]+|signed-by:[a-z-]+)$/);
+    }
+    expect(rules.get('GET /api/pictures')).toBe('public');
+    expect(rules.get('GET /api/user/profile')).toBe('user');
+    expect(rules.get('GET /api/admin/ledger-check')).toBe('admin');
+    expect(rules.get('GET /api/payment/{id}')).toBe('payments.read');
+    expect(rules.get('POST /api/charity-link/send')).toBe('charity.send');
+  });
+
   it('refuses to start with an API route that does not say what it does or answers', async () => {
     const app = Fastify() as unknown as App;
     await registerOpenApi(app);

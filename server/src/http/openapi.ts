@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SharedAnswers } from '../../../common/api/shared';
 import type { App } from '../context';
+import { publicScope, ruleName, type Rule } from './authorization';
 
 /** One tag per domain; a new domain adds its own here (docs/ARCHITECTURE.md "Adding a domain"). */
 const TAGS = [
@@ -76,8 +77,11 @@ export function sharedAnswers(route: RouteFacts): Record<string, unknown> {
   };
 }
 
-/** Each declared answer gets the meaning of its status as its description, unless it has one; a form its body. */
-function describeAnswers({ schema, url }: { schema: object; url: string }) {
+/**
+ * Each declared answer gets the meaning of its status as its description, unless it has one; a form its body; the
+ * operation the name of the rule that guards it (`x-authorization`, http/authorization.ts).
+ */
+function describeAnswers({ schema, url, route }: { schema: object; url: string; route: { config?: { auth?: Rule } } }) {
   const { response, form, ...rest } = schema as { response?: Record<string, object>; form?: unknown };
   const described = response
     ? Object.fromEntries(
@@ -87,7 +91,16 @@ function describeAnswers({ schema, url }: { schema: object; url: string }) {
         ]),
       )
     : undefined;
-  return { schema: { ...rest, ...(form ? { body: form } : {}), ...(described ? { response: described } : {}) }, url };
+  const auth = route.config?.auth;
+  return {
+    schema: {
+      ...rest,
+      ...(form ? { body: form } : {}),
+      ...(described ? { response: described } : {}),
+      ...(auth ? { 'x-authorization': ruleName(auth) } : {}),
+    },
+    url,
+  };
 }
 
 /**
@@ -128,6 +141,8 @@ export async function registerOpenApi(app: App): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await publicScope(app, async (docs) => {
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 }

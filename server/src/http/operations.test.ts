@@ -6,10 +6,10 @@ const METRICS = { authorization: 'Bearer metrics-token-for-tests' };
 beforeAll(async () => {
   t = await startTestApp({ env: { METRICS_TOKEN: 'metrics-token-for-tests' } });
   // A route that fails the way a bug or a lost database connection would; added before the app is ready.
-  t.app.get('/test/boom', { schema: { hide: true } }, async () => {
+  t.app.get('/test/boom', { schema: { hide: true }, config: { auth: 'public' } }, async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/srv/app/node_modules/pg/lib/pool.js)');
   });
-  t.app.get('/test/boom-with-status', { schema: { hide: true } }, async () => {
+  t.app.get('/test/boom-with-status', { schema: { hide: true }, config: { auth: 'public' } }, async () => {
     throw Object.assign(new Error('relation "secret_table" does not exist'), { statusCode: 503 });
   });
 });

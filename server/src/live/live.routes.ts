@@ -34,6 +34,8 @@ export async function liveRoutes(app: App, { hub, authenticate, originAllowed }:
     {
       websocket: true,
       schema: { hide: true },
+      // Anyone may connect; who the caller is decides which private channels the socket may follow.
+      config: { auth: 'public' },
       preValidation: async (req, reply) => {
         if (!originAllowed(req)) return reply.code(403).send({ message: 'Cross-site request refused.' });
         // Refused before the upgrade, as a plain 429 (a browser sees a failed connection and retries later).

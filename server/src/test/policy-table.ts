@@ -16,8 +16,9 @@ export interface ForeignAccess<Ids> {
 }
 
 /**
- * The table-driven check every domain's policy test runs: each row is called by a stranger to the object, must be
- * refused with its status, and must change nothing (`snapshot` before and after, and the books).
+ * The table-driven check of a domain's own rule that takes no other user's id (the market's graphs and own offers;
+ * every route taking an id is in http/authorization.policy.test.ts): each row is called by the one who must not get
+ * in, must be refused with its status, and must change nothing (`snapshot` before and after, and the books).
  */
 export function itRefusesStrangers<Ids>(
   t: () => TestApp,

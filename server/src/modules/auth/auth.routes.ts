@@ -37,7 +37,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/register',
     {
-      config: perIp,
+      config: { ...perIp, auth: 'public' },
       schema: {
         summary: 'Create an account and sign in',
         operationId: 'register',
@@ -59,7 +59,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/login/basic',
     {
-      config: perIp,
+      config: { ...perIp, auth: 'public' },
       schema: {
         summary: 'Sign in with a username and a password',
         operationId: 'signIn',
@@ -78,7 +78,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/login/google',
     {
-      config: perIp,
+      config: { ...perIp, auth: 'public' },
       schema: {
         summary: 'Sign in, or sign up, with a Google ID token',
         operationId: 'signInWithGoogle',
@@ -101,6 +101,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/set-nickname',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Choose the signed-in user's nickname",
         operationId: 'setNickname',
@@ -118,6 +119,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/logout',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'Sign out of this session',
         operationId: 'signOut',
@@ -135,6 +137,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/verify-email',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'Verify an email address with the token a mail carried',
         operationId: 'verifyEmail',

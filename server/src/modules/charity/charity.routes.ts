@@ -12,11 +12,11 @@ import {
 import { charityLinkProblem, CHARITY_LINK_TEXT } from '../../../../common/charity';
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
-import { adminFirst, requireUser } from '../../http/auth';
+import { requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
 import { sendIdempotent } from '../../http/idempotency';
 import { approveLink, rejectLink, sendLink } from './charity.commands';
-import { requireCharityAdmin, requireCharityTenant } from './charity.policy';
+import { charityPolicy, siteOf } from './charity.policy';
 import { adminLinks, myLinks, optionList, parsePage, publicLinks } from './charity.service';
 import type { OptionKind } from './charity.repository';
 
@@ -42,6 +42,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/charity-link/send',
     {
+      config: { auth: charityPolicy.atEdge('send', siteOf) },
       attachValidation: true,
       schema: {
         summary: 'Send the link of a donation, to be credited once an admin approves it',
@@ -53,7 +54,6 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      requireCharityTenant(req, ctx);
       if (req.validationError) throw fieldError('link', sendErrorText(req.body));
       return sendIdempotent(ctx, req, reply, user.id, (work) => sendLink(work, user.id, req.body.link, ctx.now()));
     },
@@ -62,6 +62,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/charity-link/my-links',
     {
+      config: { auth: charityPolicy.atEdge('readOwn', siteOf) },
       schema: {
         summary: "The signed-in user's donation links and their decisions",
         operationId: 'listMyDonationLinks',
@@ -72,7 +73,6 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const user = requireUser(req);
-      requireCharityTenant(req, ctx);
       return myLinks(ctx, user.id, parsePage(req.query));
     },
   );
@@ -80,6 +80,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/charity-link/public',
     {
+      config: { auth: charityPolicy.atEdge('readPublic', siteOf) },
       schema: {
         summary: 'Every decided donation link (public)',
         operationId: 'listPublicDonationLinks',
@@ -89,17 +90,16 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      requireCharityTenant(req, ctx);
       return publicLinks(ctx, parsePage(req.query));
     },
   );
 
-  // Administrators: 401 to visitors, 403 to everyone else, checked before the input is validated (`adminFirst`;
-  // admin.policy.test.ts walks every /api/admin/ route).
+  // Administrators: 401 to visitors, 403 to everyone else, checked before the input is validated (the 'admin'
+  // rule, http/authorization.ts; admin.policy.test.ts walks every /api/admin/ route).
   app.get(
     '/api/admin/user-donations/:userId',
     {
-      ...adminFirst,
+      config: { auth: 'admin' },
       schema: {
         summary: "One user's donation links (admin)",
         operationId: 'listUserDonations',
@@ -110,7 +110,6 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      requireCharityAdmin(req);
       return adminLinks(ctx, parsePage(req.query), Number(req.params.userId));
     },
   );
@@ -118,7 +117,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/admin/all-links',
     {
-      ...adminFirst,
+      config: { auth: 'admin' },
       schema: {
         summary: 'Every donation link, undecided first (admin)',
         operationId: 'listAllDonationLinks',
@@ -128,7 +127,6 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      requireCharityAdmin(req);
       return adminLinks(ctx, parsePage(req.query));
     },
   );
@@ -137,13 +135,10 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     app.get(
       url,
       {
-        ...adminFirst,
+        config: { auth: 'admin' },
         schema: { operationId, summary, tags: adminTags, response: { 200: StringList, 401: Message, 403: Message } },
       },
-      async (req) => {
-        requireCharityAdmin(req);
-        return optionList(ctx, kind);
-      },
+      async () => optionList(ctx, kind),
     );
   optionRoute(
     '/api/admin/charity-categories',
@@ -171,7 +166,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/admin/charity/approve',
     {
-      ...adminFirst,
+      config: { auth: 'admin' },
       schema: {
         summary: 'Approve a donation link and credit its amount (admin)',
         operationId: 'approveDonationLink',
@@ -181,7 +176,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req, reply) => {
-      const admin = requireCharityAdmin(req);
+      const admin = requireUser(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => approveLink(work, admin.id, req.body, ctx.now()));
     },
   );
@@ -189,7 +184,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/admin/charity/reject',
     {
-      ...adminFirst,
+      config: { auth: 'admin' },
       schema: {
         summary: 'Reject a donation link with a reason (admin)',
         operationId: 'rejectDonationLink',
@@ -199,7 +194,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req, reply) => {
-      const admin = requireCharityAdmin(req);
+      const admin = requireUser(req);
       return sendIdempotent(ctx, req, reply, admin.id, (work) => rejectLink(work, admin.id, req.body, ctx.now()));
     },
   );

@@ -26,6 +26,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/last-50-messages',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "The chat room's last 50 messages",
         operationId: 'listChatMessages',
@@ -39,6 +40,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/chat-room/unit-price',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "The chat's unit price now",
         operationId: 'getChatUnitPrice',
@@ -54,6 +56,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/chat-room/online-users-without-me',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'Who else is in the chat room',
         operationId: 'listOnlineUsers',
@@ -67,6 +70,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/chat-room/missed-messages',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Chat messages the signed-in user has not seen',
@@ -80,6 +84,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/message',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Send a chat message (paid by its length)',
         operationId: 'sendChatMessage',

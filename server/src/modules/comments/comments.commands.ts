@@ -8,7 +8,7 @@ import * as ledger from '../../ledger/commands';
 import { ownedItems } from '../items/items.service';
 import { recordEvents, type NotificationEvent } from '../notifications/notifications.service';
 import { countComment, pictureAuthorIn } from '../pictures/pictures.service';
-import { authorizePin, checkParent, refuseUnpinnable } from './comments.policy';
+import { commentsPolicy } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import * as comments from './comments.repository';
 
@@ -24,7 +24,24 @@ export const TEXT = {
   commentGone: 'Comment not found.',
   notEmoji: 'React with an emoji item.',
   notOwned: (name: string) => `You don't own ${name}`,
+  pinReply: 'A reply cannot be pinned.',
+  alreadyPinned: 'This comment is already pinned.',
+  badParent: 'You can only reply to a top-level comment of this picture.',
 } as const;
+
+/** Never a reply, never twice: 400 on commentId (validation; who may pin is comments.policy.ts). */
+function refuseUnpinnable(comment: comments.CommentFacts): void {
+  if (comment.responseTo !== null) throw fieldError('commentId', TEXT.pinReply);
+  if (comment.pinned) throw fieldError('commentId', TEXT.alreadyPinned);
+}
+
+/** A reply answers a top-level comment of the same picture: 400 on responseTo. */
+function checkParent(parent: comments.CommentFacts | undefined, pictureId: number): comments.CommentFacts {
+  if (!parent || parent.pictureId !== pictureId || parent.responseTo !== null) {
+    throw fieldError('responseTo', TEXT.badParent);
+  }
+  return parent;
+}
 
 /** POST /api/picture/comment: a comment, or a reply when `responseTo` names a top-level comment of the picture. */
 export async function postComment(
@@ -126,7 +143,8 @@ export async function pinComment(
 ): Promise<Comment> {
   const comment = await comments.commentFacts(work.tx, input.commentId);
   if (!comment) throw notFound(TEXT.commentGone);
-  authorizePin(input.userId, (await pictureAuthorIn(work.tx, comment.pictureId))!);
+  const authorId = (await pictureAuthorIn(work.tx, comment.pictureId))!;
+  commentsPolicy.authorize({ id: input.userId }, 'pin', { authorId });
   refuseUnpinnable(comment);
   // Guarded: a pin racing this one finds the row pinned and is refused like a second pin.
   if (!(await comments.pinIfUnpinned(work.tx, comment.id, now))) refuseUnpinnable({ ...comment, pinned: true });

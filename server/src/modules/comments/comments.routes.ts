@@ -14,6 +14,7 @@ import { requireUser } from '../../http/auth';
 import { sendPaid } from '../../http/idempotency';
 import { pinComment, postComment, reactToComment } from './comments.commands';
 import { commentsOfPicture, reactionsOfComment } from './comments.service';
+import { commentsPolicy } from './comments.policy';
 
 /** Comments, replies, reactions and pins (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8). */
 export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -23,6 +24,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/picture/comment/:pictureId',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "A picture's comments and replies",
         operationId: 'listComments',
@@ -37,6 +39,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/picture/comment-reactions/:commentId',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "A comment's paid reactions",
         operationId: 'listCommentReactions',
@@ -51,6 +54,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Comment on a picture, or reply to a comment (15 cents)',
         operationId: 'postComment',
@@ -71,6 +75,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment/reaction',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Pay a reaction onto a comment',
         operationId: 'reactToComment',
@@ -91,6 +96,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment/pin',
     {
+      config: { auth: commentsPolicy.rule('pin') },
       schema: {
         summary: "Pin a comment on one's own picture (1 cent)",
         operationId: 'pinComment',

@@ -17,6 +17,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/good-will',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The cause the signed-in user's goodwill goes to",
         operationId: 'getGoodwillCause',
@@ -30,6 +31,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/good-will',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Choose the cause one's goodwill goes to",
         operationId: 'chooseGoodwillCause',
@@ -44,6 +46,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/good-will/payments',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's goodwill shares and their forwarding",
         operationId: 'listGoodwillShares',
@@ -58,6 +61,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/good-will/payments',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'Every forwarded batch, as a CSV file (public)',
         operationId: 'downloadGoodwillForwarding',
@@ -76,6 +80,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/good-will/totals',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'What each cause has received (public)',
         operationId: 'getGoodwillTotals',

@@ -17,7 +17,7 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
     '/api/health',
     {
       // Its answer is {ok} alone: a failing session lookup must not turn it into another shape.
-      config: { skipSession: true },
+      config: { skipSession: true, auth: 'public' },
       schema: {
         summary: 'Whether the server and its database answer',
         operationId: 'getHealth',

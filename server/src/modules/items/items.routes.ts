@@ -9,6 +9,7 @@ export async function itemRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/items/details',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Every letter and emoji: its market prices and how many the user owns',
         operationId: 'listItems',

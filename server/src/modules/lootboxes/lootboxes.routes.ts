@@ -27,6 +27,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/purchase/key',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Buy keys at $1 each',
         operationId: 'buyKeys',
@@ -46,6 +47,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/purchase/lootbox',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Get a free loot box',
         operationId: 'getLootbox',
@@ -65,6 +67,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/open/lootbox',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Open a loot box with a key',
         operationId: 'openLootbox',
@@ -83,6 +86,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/open/lootbox/skip',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Skip an opening's reveal (the items are already the user's)",
         operationId: 'skipOpening',
@@ -100,6 +104,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/lootbox/odds',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'What a loot box can hold, and the odds of each',
         operationId: 'getLootboxOdds',
@@ -113,6 +118,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/lootbox/fairness',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's seeds: the proof that no opening is rigged",
         operationId: 'getFairness',
@@ -126,6 +132,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.put(
     '/api/lootbox/fairness',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Choose the client seed of one's next openings",
         operationId: 'setClientSeed',
@@ -140,6 +147,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/lootbox/fairness/rotate',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Reveal the server seed in use and commit to a new one',
         operationId: 'rotateServerSeed',
@@ -154,6 +162,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/lootbox/openings',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's openings, to verify them",
         operationId: 'listOpenings',

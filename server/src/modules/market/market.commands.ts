@@ -16,7 +16,6 @@ import type { MarketOrder, MarketPosition, MarketRefusal } from '../../ledger/ma
 import { isoTime } from '../../../../common/time';
 import { announceEvents } from '../notifications/notifications.service';
 import * as market from './market.repository';
-import { refuseOwnOffer } from './market.policy';
 import { presentOrder } from './market.presenter';
 
 /*
@@ -94,6 +93,11 @@ export function marketBuy(
     quantity: 1,
     counterpartyId: null,
   });
+}
+
+/** buy-from-user and sell-to-user act on another user's offer, never one's own: 400 on userId (validation). */
+function refuseOwnOffer(userId: number, counterpartyId: number): void {
+  if (counterpartyId === userId) throw fieldError('userId', 'That is your own offer.');
 }
 
 /** POST /api/market/buy-from-user and sell-to-user: one unit of that user's offer at the price the caller saw. */

@@ -1,22 +1,15 @@
-import { fieldError, forbidden } from '../../http/errors';
+import { policy } from '../../http/authorization';
+import { forbidden } from '../../http/errors';
 
 /*
- * Every access check of the market (SPEC §5 "Market", §6; DESIGN.md §8). The book is public and its offers are
- * there to be taken, so what is refused is taking one's own offer and seeing graphs one has not paid for.
- * market.policy.test.ts proves both change nothing.
+ * The market's rules (docs/ARCHITECTURE.md "server/src/http/": the rule vocabulary). The book is public and its
+ * offers are there to be taken by anyone signed in ('user'; taking one's own offer is bad input, refused by
+ * market.commands.ts); the trade data is for users who paid for the graphs.
  */
-
-export const POLICY_TEXT = {
-  ownOffer: 'That is your own offer.',
-  graphsLocked: 'Unlock the graphs first.',
-} as const;
-
-/** buy-from-user and sell-to-user act on another user's offer, never one's own: 400 on userId. */
-export function refuseOwnOffer(userId: number, counterpartyId: number): void {
-  if (counterpartyId === userId) throw fieldError('userId', POLICY_TEXT.ownOffer);
-}
-
-/** Trade data is for users who paid for the graphs: 403 otherwise (the client shows the locked placeholder). */
-export function authorizeGraphs(unlocked: boolean): void {
-  if (!unlocked) throw forbidden(POLICY_TEXT.graphsLocked);
-}
+export const marketPolicy = policy('market', {
+  /** 403 until the caller unlocked the graphs (the client shows the locked placeholder). */
+  readTrades: {
+    allow: (_actor, graphs: { unlocked: boolean }) => graphs.unlocked,
+    refuse: () => forbidden('Unlock the graphs first.'),
+  },
+});

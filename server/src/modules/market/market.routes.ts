@@ -28,6 +28,7 @@ import {
   type OrderContext,
 } from './market.commands';
 import { offers, tradeData } from './market.service';
+import { marketPolicy } from './market.policy';
 
 /** The market (SPEC §7 "Market and trading", DESIGN.md §8 "Market"): offers, trades and the price graphs. */
 export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -38,6 +39,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-sell-offer',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Offer items for sale at a price',
         operationId: 'placeSellOffer',
@@ -58,6 +60,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-buy-offer',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Offer to buy items at a price (the money is held)',
         operationId: 'placeBuyOffer',
@@ -78,6 +81,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/buy',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Buy one unit at the lowest sell price',
         operationId: 'buyAtMarket',
@@ -103,6 +107,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     app.post(
       `/api/market/${path}`,
       {
+        config: { auth: 'user' },
         schema: {
           summary:
             side === 'BUY'
@@ -133,6 +138,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/market/sell-offers/:itemType',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "An item's sell offers",
         operationId: 'listSellOffers',
@@ -146,6 +152,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/market/buy-offers/:itemType',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "An item's buy offers",
         operationId: 'listBuyOffers',
@@ -160,6 +167,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/trade-data/:itemType',
     {
+      config: { auth: marketPolicy.rule('readTrades') },
       schema: {
         summary: "An item's price graph (unlocked per user)",
         operationId: 'getTradeData',
@@ -174,6 +182,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/graph-item',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Unlock an item's price graph for $1",
         operationId: 'unlockGraph',

@@ -11,7 +11,7 @@ import {
 import { isoTime } from '../../../../common/time';
 import type { AppContext } from '../../context';
 import * as market from './market.repository';
-import { authorizeGraphs } from './market.policy';
+import { marketPolicy } from './market.policy';
 import { presentOffer, presentTradeData } from './market.presenter';
 
 /** How many offers a popup lists: the best ones. */
@@ -46,7 +46,7 @@ export async function offersOfUser(
 
 /** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (SPEC §4 "Graph access"). */
 export async function tradeData(ctx: AppContext, userId: number, itemType: string): Promise<TradeData> {
-  authorizeGraphs(await market.hasUnlockedGraphs(ctx.db, userId));
+  marketPolicy.authorize({ id: userId }, 'readTrades', { unlocked: await market.hasUnlockedGraphs(ctx.db, userId) });
   const now = ctx.now();
   const [last, months] = await Promise.all([
     market.lastTrades(ctx.db, itemType, LAST_TRADES),

@@ -9,6 +9,7 @@ import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { listNotifications, markAllRead, markRead, preview, unreadCount } from './notifications.service';
+import { notificationsPolicy } from './notifications.policy';
 
 /** The caller's notifications (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). */
 export async function notificationRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -18,6 +19,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
   app.get(
     '/api/user-notifications/unread-count',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'How many notifications are unread',
         operationId: 'getUnreadCount',
@@ -31,6 +33,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
   app.get(
     '/api/user-notifications/preview',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'The newest notifications, for the bell',
         operationId: 'getNotificationPreview',
@@ -44,6 +47,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
   app.get(
     '/api/user-notifications',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "A page of the signed-in user's notifications",
         operationId: 'listNotifications',
@@ -58,6 +62,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
   app.post(
     '/api/user-notifications/read',
     {
+      config: { auth: notificationsPolicy.rule('read') },
       schema: {
         summary: 'Mark notifications read',
         operationId: 'markNotificationsRead',
@@ -75,6 +80,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
   app.post(
     '/api/user-notifications/read-all',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Mark every notification read',
         operationId: 'markAllNotificationsRead',

@@ -8,7 +8,7 @@ import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../
 import type { AppContext } from '../../context';
 import type { Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
-import { authorizeRead } from './notifications.policy';
+import { notificationsPolicy } from './notifications.policy';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
 
@@ -86,7 +86,12 @@ export async function markRead(ctx: AppContext, userId: number, id: number, unre
   if (ids.size > MAX_READ_IDS) throw fieldError('unreadIds', `At most ${MAX_READ_IDS} ids at once.`);
   await ctx.transact(async (work) => {
     const wanted = [...ids];
-    authorizeRead(await repo.ownersOf(work.tx, wanted), userId, wanted);
+    const owners = new Map((await repo.ownersOf(work.tx, wanted)).map((o) => [Number(o.id), Number(o.user_id)]));
+    notificationsPolicy.authorize(
+      { id: userId },
+      'read',
+      wanted.map((id) => owners.get(id)),
+    );
     await repo.markRead(work.tx, userId, wanted);
     work.emit('notification', 'notificationsRead', { all: false }, userId);
   });

@@ -8,6 +8,7 @@ import { FieldErrors, Message } from '../../../../common/api/shared';
 import { presentPayment } from './payments.presenter';
 import { ownPayment, parseAmount, parseReturnUrl, startCheckout } from './payments.service';
 import { createStripeClient, stripeProvider, stripeWebhookRoutes } from './stripe';
+import { paymentsPolicy } from './payments.policy';
 
 /** The line the log shows at start while the demo provider takes the payments. */
 export const DEMO_WARNING =
@@ -29,6 +30,7 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/payment/checkout',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "Start a card top-up: answers the payment page's address",
         operationId: 'startCheckout',
@@ -57,6 +59,7 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/payment/:id',
     {
+      config: { auth: paymentsPolicy.rule('read') },
       schema: {
         summary: "One of the signed-in user's payments, and how it ended",
         operationId: 'getPayment',

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/auth';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { creditTopUp } from '../../ledger/commands';
 import type { PaymentAnswer } from '../../../../common/api/payments';
-import { authorizePayment } from './payments.policy';
+import { paymentsPolicy } from './payments.policy';
 import { presentPayment } from './payments.presenter';
 import {
   findPayment,
@@ -87,7 +87,10 @@ export async function startCheckout(
 
 /** A payment the caller owns (404 for an unknown id, 403 for another user's). */
 export async function ownPayment(ctx: AppContext, user: SessionUser, id: string): Promise<Payment> {
-  return authorizePayment(user, await findPayment(ctx.db, id));
+  const payment = await findPayment(ctx.db, id);
+  if (!payment) throw notFound('No such payment.');
+  paymentsPolicy.authorize(user, 'read', payment);
+  return payment;
 }
 
 /** A payment by id, for the provider pages that decide themselves what to show. */

@@ -14,6 +14,7 @@ import {
 import { WebhookAnswer } from '../../../../common/api/payments';
 import { Message } from '../../../../common/api/shared';
 import { creditPayment, type CheckoutProvider } from './payments.service';
+import { signedBy } from '../../http/authorization';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -82,7 +83,7 @@ export async function stripeWebhookRoutes(app: App, ctx: AppContext, stripe: Str
     scope.post(
       '/api/payment/stripe/webhook',
       {
-        config: { skipOriginCheck: true },
+        config: { skipOriginCheck: true, auth: signedBy('stripe') },
         schema: {
           summary: "Stripe's signed webhook: checkout sessions paid or expired",
           operationId: 'receiveStripeEvent',

@@ -68,6 +68,7 @@ export async function pictureRoutes(
   app.get(
     '/api/pictures',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "A page of the wall: top, trending, or one author's pictures",
         operationId: 'listPictures',
@@ -82,6 +83,7 @@ export async function pictureRoutes(
   app.get(
     '/api/pictures/:id',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'One picture with its purchases',
         operationId: 'getPicture',
@@ -96,7 +98,7 @@ export async function pictureRoutes(
   app.post(
     '/api/payment/checkout-with-image-upload',
     {
-      config: uploadLimit(ctx.config.uploadRateLimit),
+      config: { ...uploadLimit(ctx.config.uploadRateLimit), auth: 'user' },
       schema: {
         summary: 'Put a picture on the wall at a price (a multipart form)',
         operationId: 'uploadPicture',
@@ -120,6 +122,7 @@ export async function pictureRoutes(
   app.post(
     '/api/payment/checkout-with-image-fund',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'Pay money onto a picture',
         operationId: 'fundPicture',
@@ -140,6 +143,7 @@ export async function pictureRoutes(
   app.get(
     '/images/:key',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'A stored image file',
         operationId: 'getImage',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
+import { publicScope } from '../../http/authorization';
 import { ADMIN_CONSOLE_CSP, ADMIN_CONSOLE_PATHS } from '../../http/csp';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
@@ -63,19 +64,21 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
 
   const assets = path.join(webDir, 'assets');
   if (fs.existsSync(assets)) {
-    await app.register(fastifyStatic, {
-      root: assets,
-      prefix: '/assets/',
-      wildcard: true,
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
-      preCompressed: true,
+    await publicScope(app, async (files) => {
+      await files.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        immutable: true,
+        maxAge: '365d',
+        // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+        preCompressed: true,
+      });
     });
   }
 
-  app.get('/favicon.svg', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/favicon.svg', { schema: { hide: true }, config: { auth: 'public' } }, async (_req, reply) => {
     const file = path.join(webDir, 'favicon.svg');
     if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
@@ -102,7 +105,11 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
 
   // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).
   for (const url of ADMIN_CONSOLE_PATHS) {
-    app.get(url, { schema: { hide: true }, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } }, page);
+    app.get(
+      url,
+      { schema: { hide: true }, config: { auth: 'public' }, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } },
+      page,
+    );
   }
-  app.get('/*', { schema: { hide: true } }, page);
+  app.get('/*', { schema: { hide: true }, config: { auth: 'public' } }, page);
 }

@@ -17,6 +17,7 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
   app.get(
     '/api/user-transactions',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's statement: each type's sum, and what open offers hold",
         operationId: 'getStatement',
@@ -30,6 +31,7 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
   app.get(
     '/api/user-transactions.csv',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's statement as a CSV file",
         operationId: 'downloadStatement',
@@ -50,6 +52,7 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
   app.get(
     '/api/user-transactions/:type',
     {
+      config: { auth: 'user' },
       schema: {
         summary: 'A page of the rows of one type of transaction',
         operationId: 'listTransactionsOfType',

@@ -1,13 +1,15 @@
-import type { SessionUser } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { policy } from '../../http/authorization';
+import { forbidden } from '../../http/errors';
 
 /*
- * Every ownership check of the users domain (SPEC §2 "Set profile picture"). users.policy.test.ts proves another
- * user is refused on every route that takes an object id.
+ * The users domain's rules (docs/ARCHITECTURE.md "server/src/http/": the rule vocabulary). The profile and the
+ * balance are the caller's own ('user'); anyone's public card is 'public'. The authorization policy test proves
+ * another user is refused on every route that takes an object id.
  */
-
-/** Only one's own pictures can be one's face: an unknown picture is 404, another user's 403. */
-export function authorizeProfileImage(user: SessionUser, picture: { authorId: number } | undefined): void {
-  if (!picture) throw notFound('Image not found');
-  if (picture.authorId !== user.id) throw forbidden('Only your own pictures can be your profile picture.');
-}
+export const usersPolicy = policy('users', {
+  /** Only one's own pictures can be one's face. */
+  wearPicture: {
+    allow: (actor, picture: { authorId: number }) => picture.authorId === actor?.id,
+    refuse: () => forbidden('Only your own pictures can be your profile picture.'),
+  },
+});

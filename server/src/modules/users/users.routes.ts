@@ -3,6 +3,7 @@ import { Profile, ProfileImageAnswer, ProfileImageQuery, UserIdParams, UserInfo 
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { balanceOf, ownProfile, setProfileImage, userInfo } from './users.service';
+import { usersPolicy } from './users.policy';
 
 /** /api/user/*: the signed-in user's profile and face, the public card of any user, and their live counters. */
 export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -11,6 +12,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/profile',
     {
+      config: { auth: 'user' },
       schema: {
         summary: "The signed-in user's profile, balance and counts",
         operationId: 'getProfile',
@@ -24,6 +26,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/user-info/:userId',
     {
+      config: { auth: 'public' },
       schema: {
         summary: "Anyone's public card",
         operationId: 'getUserInfo',
@@ -40,6 +43,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
     app.route({
       method,
       url: '/api/user/profile',
+      config: { auth: usersPolicy.rule('wearPicture') },
       schema: {
         summary: "Make one of one's own pictures one's face",
         operationId: `${method === 'PUT' ? 'set' : 'patch'}ProfileImage`,

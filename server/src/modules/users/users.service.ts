@@ -6,7 +6,7 @@ import { notFound, unauthorized } from '../../http/errors';
 import { availableBalance } from '../../ledger/ledger';
 import { imageUrl } from '../../storage/storage';
 import { pictureAuthor } from '../pictures/pictures.service';
-import { authorizeProfileImage } from './users.policy';
+import { usersPolicy } from './users.policy';
 import { presentProfile, presentUserInfo } from './users.presenter';
 import * as users from './users.repository';
 
@@ -29,7 +29,9 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
 
 /** Makes one of the user's own pictures their face; every card of theirs shows it (on every instance). */
 export async function setProfileImage(ctx: AppContext, user: SessionUser, pictureId: number): Promise<string> {
-  authorizeProfileImage(user, await pictureAuthor(ctx, pictureId));
+  const picture = await pictureAuthor(ctx, pictureId);
+  if (!picture) throw notFound('Image not found');
+  usersPolicy.authorize(user, 'wearPicture', picture);
   return ctx.transact(async (work) => {
     await users.setProfileImage(work.tx, user.id, pictureId);
     const profileImageUrl = imageUrl((await users.profileImageKeyOf(work.tx, user.id))!);
