@@ -82,6 +82,7 @@ async function notifyMissed(ctx: AppContext, message: ChatMessage): Promise<void
   if (listening.length === 0) return;
   const online = await roomOf(ctx).presence.online();
   const away = listening.filter((id) => !online.has(id));
+  if (away.length === 0) return;
   await ctx.transact(async (work) => {
     for (const [userId, value] of await chat.missedCounts(work.tx, away)) {
       work.emit('notification', 'missedMessage', { value }, audience.thisInstance(audience.user(userId)));
