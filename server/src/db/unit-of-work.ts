@@ -45,8 +45,9 @@ export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>
   const result = await deps.db.transaction((tx) =>
     fn({
       tx,
-      emit: (channel, topic, payload, ...[to]) =>
-        raised.push({ event: liveEvent(channel, topic, payload, to), here: to?.kind === 'thisInstance' }),
+      emit: (channel, topic, payload, ...[to]) => {
+        raised.push({ event: liveEvent(channel, topic, payload, to), here: to?.kind === 'thisInstance' });
+      },
     }),
   );
   // In the order raised, right after the commit, so a transaction that committed later hands its own over after

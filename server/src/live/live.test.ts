@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvent } from '../../../common/live';
+import { audience, liveEvent } from '../../../common/live';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../test/harness';
 import { makeUser, signIn } from '../test/factories';
+import { hashToken, SESSION_COOKIE } from '../http/auth';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
 import { LiveTestClient, settle, sleep } from './live-test-client';
@@ -234,6 +235,22 @@ describe('signing out', () => {
     expect(await phoneTab.closed()).toBe(4001);
     await credit(user.id, 50);
     await desktopTab.next((f) => f.ch === 'balance' && f.m.value === 150);
+  });
+
+  it("sends an event for one session to that session's sockets only", async () => {
+    const user = await makeUser(t.ctx);
+    const phone = await signIn(t, user.id);
+    const desktop = await signIn(t, user.id);
+    const phoneTab = await connect({ cookie: phone.cookieHeader() });
+    const desktopTab = await connect({ cookie: desktop.cookieHeader() });
+    for (const tab of [phoneTab, desktopTab]) tab.subscribe('balance');
+    await Promise.all([phoneTab, desktopTab].map(settle));
+
+    const session = hashToken(phone.cookies.get(SESSION_COOKIE)!);
+    await t.bus.send(liveEvent('balance', 'update', { value: 7 }, audience.session(user.id, session)));
+    await phoneTab.next((f) => f.ch === 'balance' && f.m.value === 7);
+    await settle(desktopTab);
+    expect(desktopTab.on('balance').filter((f) => f.m.value === 7)).toEqual([]);
   });
 });
 
