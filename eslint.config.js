@@ -191,4 +191,23 @@ export default tseslint.config(
     'server/src/live/**': ['../http/*', '../ledger/*', '../modules/**'],
     'server/src/http/**': ['../live/*', '../modules/**'],
   }),
+  {
+    // One way out for live events (docs/ARCHITECTURE.md "Live events"): a module, job, seed or admin command raises
+    // them with `work.emit` in a unit of work, which hands them over after the commit; never on the bus or the hub.
+    files: ['server/src/{modules,jobs,seed,admin}/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^(publish|deliver)$/]',
+          "CallExpression[callee.property.name='send'][callee.object.name='bus']",
+          "CallExpression[callee.property.name='send'][callee.object.property.name='bus']",
+        ].map((selector) => ({
+          selector,
+          message: 'Live events leave through the unit of work: work.emit(…) (docs/ARCHITECTURE.md "Live events").',
+        })),
+      ],
+    },
+  },
 );

@@ -51,7 +51,7 @@ export async function openBench(o: {
   const fresh = await freshPostgresDatabase(benchDatabaseUrl);
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: o.workers });
   const bus = new MemoryBus();
-  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
+  const deps: WorkDeps = { db: database.db, bus };
   await ensureSystemAccounts(database.db);
   const pgbench = await openPgbench(benchDatabaseUrl, o);
   return {

@@ -117,31 +117,76 @@ export type Envelope<C extends Channel = Channel, T extends AnyTopic<C> = AnyTop
 }[C];
 
 /**
- * An event on its way to sockets. `userId` set: only that user's sockets receive it. `except`: a public event that
- * those users' sockets skip (they get a message of their own). Neither is ever sent.
+ * An event on its way to sockets, as the bus carries it between instances. `userId` set: only that user's sockets
+ * receive it; `session` too: only the sockets opened with that session. `except`: a public event that those users'
+ * sockets skip (they get a message of their own). None of them is ever sent.
  */
-export type LiveEvent = Envelope & { userId?: number; except?: number[] };
+export type LiveEvent = Envelope & { userId?: number; session?: string; except?: number[] };
 
-/** Who hears an event: a user id (that user's sockets only) or every subscriber except some users. */
-export type Audience = number | { except: number[] };
+/**
+ * Who hears an event (docs/ARCHITECTURE.md "Live events"): every socket following the channel (`public`), one user's
+ * sockets, the sockets of one session, everyone but some users (who get a message of their own), or, wrapped in
+ * `thisInstance`, one of those on this instance's sockets only (a notice each instance computes for its own sockets).
+ */
+export type Audience =
+  | { kind: 'public' }
+  | { kind: 'user'; userId: number }
+  | { kind: 'session'; userId: number; session: string }
+  | { kind: 'allExcept'; userIds: number[] }
+  | { kind: 'thisInstance'; of: BusAudience };
+
+/** An audience the bus carries to every instance. */
+export type BusAudience = Exclude<Audience, { kind: 'thisInstance' }>;
+
+/** The audiences of a private channel: its events name their user. */
+export type PrivateAudience =
+  | Extract<Audience, { kind: 'user' | 'session' }>
+  | { kind: 'thisInstance'; of: Extract<BusAudience, { kind: 'user' | 'session' }> };
+
+/** Builders of each audience: `work.emit('balance', 'update', { value }, audience.user(id))`. */
+export const audience = {
+  public: () => ({ kind: 'public' }) as const,
+  user: (userId: number) => ({ kind: 'user', userId }) as const,
+  session: (userId: number, session: string) => ({ kind: 'session', userId, session }) as const,
+  allExcept: (userIds: number[]) => ({ kind: 'allExcept', userIds }) as const,
+  thisInstance: <A extends BusAudience>(of: A) => ({ kind: 'thisInstance', of }) as const,
+};
+
+/** The private channels: each event names its user (`PrivateAudience`); only signed-in sockets follow them. */
+const PRIVATE = ['balance', 'keyCount', 'lootBoxCount', 'notification'] as const satisfies readonly Channel[];
+export type PrivateChannel = (typeof PRIVATE)[number];
+
+/** Who may hear an event of channel C: a private channel's event names its user, others default to the public. */
+export type AudienceOf<C extends Channel> = C extends PrivateChannel ? [to: PrivateAudience] : [to?: Audience];
 
 /**
  * Builds an event from its parts, checked against the channel map. The one place the parts are joined into the
- * union: TypeScript cannot see that a `C` and a `T` that fit each other make one of its members.
+ * union: TypeScript cannot see that a `C` and a `T` that fit each other make one of its members. `thisInstance` is
+ * the unit of work's business (it hands such events to this instance's hub, not the bus); here it is its inner one.
  */
 export function liveEvent<C extends Channel, T extends Topic<C>>(
   channel: C,
   topic: T,
   payload: Payload<C, T>,
-  to?: Audience,
+  to: Audience = { kind: 'public' },
 ): LiveEvent {
   const event = { ch: channel, t: topic, m: payload } as unknown as LiveEvent;
-  if (to === undefined) return event;
-  return typeof to === 'number' ? { ...event, userId: to } : { ...event, except: to.except };
+  switch (to.kind) {
+    case 'public':
+      return event;
+    case 'user':
+      return { ...event, userId: to.userId };
+    case 'session':
+      return { ...event, userId: to.userId, session: to.session };
+    case 'allExcept':
+      return { ...event, except: to.userIds };
+    case 'thisInstance':
+      return liveEvent(channel, topic, payload, to.of);
+  }
 }
 
 /** Channels whose messages reach only the user they belong to. */
-export const PRIVATE_CHANNELS: ReadonlySet<string> = new Set(['balance', 'keyCount', 'lootBoxCount', 'notification']);
+export const PRIVATE_CHANNELS: ReadonlySet<string> = new Set(PRIVATE);
 
 export const LIVE_PATH = '/api/wss/universal';
 

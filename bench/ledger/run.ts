@@ -89,7 +89,7 @@ async function openLedger(): Promise<Ledger> {
   const fresh = await freshPostgresDatabase(baseUrl);
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: WORKERS });
   const bus = new MemoryBus();
-  const deps: WorkDeps = { db: database.db, send: (event) => bus.send(event) };
+  const deps: WorkDeps = { db: database.db, bus };
   await ensureSystemAccounts(database.db);
   const [version] = await rows<{ v: string }>(database.db, sql`SELECT current_setting('server_version') AS v`);
   log(`creating ${USERS} users with ${START_BALANCE} cents each…`);

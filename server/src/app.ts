@@ -56,6 +56,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: App;
   ctx: AppContext;
+  /** The whole bus, which modules only listen to (`ctx.bus`): the live tests send on it as another instance would. */
+  bus: Bus;
 }
 
 /** Builds the whole server: plugins, hooks and every module's routes. Listening is the caller's business. */
@@ -165,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await spaRoutes(app, ctx);
 
-  return { app, ctx };
+  return { app, ctx, bus: deps.bus };
 }
 
 /**

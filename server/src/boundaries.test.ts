@@ -76,6 +76,18 @@ const VIOLATIONS: { rule: string; file: string; code: string; says: RegExp }[] =
     says: /no-restricted-imports/,
   },
   {
+    rule: 'a module publishes a live event around the unit of work',
+    file: 'server/src/modules/users/violation.ts',
+    code: "declare const ctx: { bus: { publish(...a: unknown[]): void } };\nctx.bus.publish('balance', 'update', { value: 1 }, 7);\n",
+    says: /no-restricted-syntax: Live events leave through the unit of work/,
+  },
+  {
+    rule: "a job hands an event to this instance's hub itself",
+    file: 'server/src/jobs/violation.ts',
+    code: "declare const ctx: { live: { deliver(e: unknown): void } };\nctx.live.deliver({ ch: 'chat' });\n",
+    says: /no-restricted-syntax: Live events leave through the unit of work/,
+  },
+  {
     rule: 'the server imports the web client',
     file: 'server/src/modules/users/violation.ts',
     code: "import { api } from '../../../../web/src/lib/api';\nexport const x = api;\n",

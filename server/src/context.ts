@@ -9,8 +9,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import { transact, type Work, type WorkDeps } from './db/unit-of-work';
-import type { Bus } from './live/bus';
-import type { LivePresence, LiveSnapshots } from './live/hub';
+import type { Bus, BusListener } from './live/bus';
+import type { LiveDelivery, LivePresence, LiveSnapshots } from './live/hub';
 import type { Mailer } from './mail/mailer';
 
 /** The Fastify instance every module registers its routes on, typed from the route schemas. */
@@ -27,22 +27,32 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  bus: Bus;
+  /** Every live event, from every instance, to listen to; events are raised only through `transact`. */
+  bus: BusListener;
   /** Where a module registers the snapshots of its own live channels, and learns who follows one on this instance. */
   live: LiveSnapshots & LivePresence;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now(): Date;
-  /** A transaction whose live events are published after it commits. */
+  /** A transaction whose live events are handed over after it commits: the one way a live event leaves a module. */
   transact<T>(fn: (work: Work) => Promise<T>): Promise<T>;
 }
 
+/** What app.ts holds: the whole bus, and the hub that also takes this instance's own events. */
+export interface ContextParts extends Omit<AppContext, 'transact' | 'bus' | 'live'> {
+  bus: Bus;
+  live: AppContext['live'] & LiveDelivery;
+}
+
 /** The one place a unit of work's dependencies are put together. */
-export function makeContext(parts: Omit<AppContext, 'transact'>): AppContext {
+export function makeContext(parts: ContextParts): AppContext {
   const deps: WorkDeps = {
     db: parts.db,
-    send: (event) => parts.bus.send(event),
-    onPublishError: (err) => parts.log.error({ err }, 'publish'),
+    bus: parts.bus,
+    hub: parts.live,
+    // Redis away: the bus announces a resync once it can publish again, so the event's loss is made good then.
+    onPublishError: (err, event) =>
+      parts.log.warn({ reason: (err as Error).message, ch: event.ch, t: event.t }, 'live event not published yet'),
   };
   return { ...parts, transact: (fn) => transact(deps, fn) };
 }

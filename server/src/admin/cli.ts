@@ -32,7 +32,7 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     if (forward) {
-      const batches = await transact({ db: database.db, send: async () => undefined }, (work) =>
+      const batches = await transact({ db: database.db, bus: { send: async () => undefined } }, (work) =>
         forwardGoodwill(work, { now: new Date() }),
       );
       if (batches.length === 0) console.log('Nothing to forward.');

@@ -1,30 +1,60 @@
-import { liveEvent, type Audience, type Channel, type LiveEvent, type Payload, type Topic } from '../../../common/live';
+import {
+  liveEvent,
+  type AudienceOf,
+  type Channel,
+  type LiveEvent,
+  type Payload,
+  type Topic,
+} from '../../../common/live';
 import type { Db, Tx } from './connection';
 
+/** The audiences an event is raised for (common/live.ts), beside the unit of work that raises it. */
+export { audience } from '../../../common/live';
+
 /**
- * One database transaction plus the live events it raises. Events are held until the transaction commits and are
- * then published, so no client ever sees a change that was rolled back (the outbox of DESIGN.md §3).
+ * One database transaction plus the live events it raises: the one way a live event leaves the server
+ * (docs/ARCHITECTURE.md "Live events"). Events are held until the transaction commits and are then handed over, so
+ * no client ever sees a change that was rolled back.
  */
 export interface Work {
   tx: Tx;
-  /** Raises a live event, typed from the channel map, sent once the transaction commits; `to` as in liveEvent. */
-  emit<C extends Channel, T extends Topic<C>>(channel: C, topic: T, payload: Payload<C, T>, to?: Audience): void;
+  /**
+   * Raises a live event, typed from the channel map, handed over once the transaction commits. `to` says who hears
+   * it (`audience` of common/live.ts): the public by default; a private channel's event names its user.
+   */
+  emit<C extends Channel, T extends Topic<C>>(channel: C, topic: T, payload: Payload<C, T>, ...to: AudienceOf<C>): void;
 }
 
 export interface WorkDeps {
   db: Db;
-  /** Hands a committed event to the live bus. */
-  send(event: LiveEvent): Promise<void>;
-  onPublishError?: (err: unknown) => void;
+  /** The live bus (live/bus.ts), which carries a committed event to every instance's hub. */
+  bus: { send(event: LiveEvent): Promise<void> };
+  /** This instance's hub (live/hub.ts), for `thisInstance` events; without one (no sockets) they go nowhere. */
+  hub?: { deliver(event: LiveEvent): void };
+  /** A send that failed; the bus makes it good with a resync once it can publish again (live/redis-bus.ts). */
+  onPublishError?: (err: unknown, event: LiveEvent) => void;
+}
+
+interface Raised {
+  event: LiveEvent;
+  here: boolean;
 }
 
 export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>): Promise<T> {
-  const events: LiveEvent[] = [];
+  const raised: Raised[] = [];
   const result = await deps.db.transaction((tx) =>
-    fn({ tx, emit: (channel, topic, payload, to) => events.push(liveEvent(channel, topic, payload, to)) }),
+    fn({
+      tx,
+      emit: (channel, topic, payload, ...[to]) => {
+        raised.push({ event: liveEvent(channel, topic, payload, to), here: to?.kind === 'thisInstance' });
+      },
+    }),
   );
-  for (const event of events) {
-    deps.send(event).catch((err) => deps.onPublishError?.(err));
+  // In the order raised, right after the commit, so a transaction that committed later hands its own over after
+  // these. Never awaited: nothing waits on Redis (docs/ARCHITECTURE.md "Live events").
+  for (const { event, here } of raised) {
+    if (here) deps.hub?.deliver(event);
+    else deps.bus.send(event).catch((err) => deps.onPublishError?.(err, event));
   }
   return result;
 }

@@ -90,8 +90,8 @@ async function runToRefusal<T>(work: Work, fn: (work: Work) => Promise<Answer<T>
   const held: (() => void)[] = [];
   const inner: Work = {
     tx: work.tx,
-    emit(channel, topic, payload, to) {
-      held.push(() => work.emit(channel, topic, payload, to));
+    emit(channel, topic, payload, ...to) {
+      held.push(() => work.emit(channel, topic, payload, ...to));
     },
   };
   await work.tx.execute(sql`SAVEPOINT idempotent_call`);

@@ -9,5 +9,5 @@ export const chatRoomJob: Job = {
   name: 'chat-room',
   lock: 727277,
   everyMs: 2_000,
-  run: (ctx, tx) => refreshChatRoom(ctx, tx),
+  run: (ctx, work) => refreshChatRoom(ctx, work),
 };

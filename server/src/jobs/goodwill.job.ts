@@ -13,8 +13,8 @@ export const goodwillJob: Job = {
   lock: GOODWILL_FORWARD_LOCK,
   everyMs: 60 * 60_000,
   atStart: true,
-  async run(ctx, tx) {
-    const batches = await forwardInJob(ctx, tx, startOfMonthUtc(ctx.now()));
+  async run(ctx, work) {
+    const batches = await forwardInJob(ctx, work.tx, startOfMonthUtc(ctx.now()));
     if (batches.length > 0) ctx.log.info({ batches }, 'goodwill forwarded');
   },
 };

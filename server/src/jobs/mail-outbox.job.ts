@@ -11,8 +11,8 @@ export const mailOutboxJob: Job = {
   lock: 727279,
   everyMs: 30_000,
   atStart: true,
-  async run(ctx, tx) {
-    const due = await takeDueMail(tx, ctx.now());
+  async run(ctx, work) {
+    const due = await takeDueMail(work.tx, ctx.now());
     if (due.length === 0) return;
     return async () => {
       for (const mail of due) await deliver(ctx, mail);

@@ -21,9 +21,9 @@ export const orphanImagesJob: Job = {
   name: 'orphan-images',
   lock: 727276,
   everyMs: 60 * 60_000,
-  async run(ctx, tx) {
+  async run(ctx, work) {
     const storage = localStorageFor(ctx.config.dataDir);
-    const removed = await removeOrphanImages(tx, storage, ctx.now());
+    const removed = await removeOrphanImages(work.tx, storage, ctx.now());
     if (removed > 0) ctx.log.info({ removed }, 'removed stored images no picture uses');
     const partials = await storage.removePartialsOlder(new Date(ctx.now().getTime() - ORPHAN_GRACE_MS));
     if (partials > 0) ctx.log.info({ removed: partials }, 'removed partial image files of writes that never finished');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { rows, type Tx } from '../db/connection';
+import { rows } from '../db/connection';
+import type { Work } from '../db/unit-of-work';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Periodic work. Each runs on every instance's timer, but one instance at a time does it (DESIGN.md §4). */
@@ -12,12 +13,13 @@ export interface Job {
   /** Run once right after start too (work left by a previous run may be waiting). */
   atStart?: boolean;
   /**
-   * The work, inside the transaction that holds the lock: use `tx` for every query (on the embedded database the
-   * outer connection is the one this transaction holds). Nothing in it may wait on Redis, the network or anything
-   * slow but the database: a transaction waiting holds its locks and its connection (docs/decisions.md, issue 22
-   * item 27). Such work is the step it answers, run once the transaction has committed.
+   * The work, inside the unit of work that holds the lock: use `work.tx` for every query (on the embedded database
+   * the outer connection is the one this transaction holds), `work.emit` for live events (handed over at the commit).
+   * Nothing in it may wait on Redis, the network or anything slow but the database: a transaction waiting holds its
+   * locks and its connection (docs/decisions.md, issue 22 item 27). Such work is the step it answers, run once the
+   * transaction has committed.
    */
-  run(ctx: AppContext, tx: Tx): Promise<void | AfterCommit>;
+  run(ctx: AppContext, work: Work): Promise<void | AfterCommit>;
 }
 
 /** A job's work that waits on something outside the database, run after its transaction (and lock) are released. */
@@ -29,10 +31,10 @@ export type AfterCommit = () => Promise<void>;
  * it has one. Answers whether this call ran it.
  */
 export async function runJob(ctx: AppContext, job: Job): Promise<boolean> {
-  const ran = await ctx.db.transaction(async (tx) => {
-    const [lock] = await rows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
+  const ran = await ctx.transact(async (work) => {
+    const [lock] = await rows<{ ok: boolean }>(work.tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
     if (!lock?.ok) return false;
-    return { after: await job.run(ctx, tx) };
+    return { after: await job.run(ctx, work) };
   });
   if (!ran) return false;
   if (ran.after) await ran.after();

@@ -8,7 +8,7 @@ export const trendingJob: Job = {
   everyMs: 15_000,
   // Bounds left by a previous run may be minutes old, which makes the first scans long.
   atStart: true,
-  async run(ctx, tx) {
-    await refreshTrending(tx, ctx.now());
+  async run(ctx, work) {
+    await refreshTrending(work.tx, ctx.now());
   },
 };

@@ -8,7 +8,7 @@ import { account } from './ledger';
 import { availableBalance, netPostings, post } from './ledger';
 import { spend } from './commands';
 import { checkConservation } from './conservation';
-import { liveEvent, type LiveEvent } from '../../../common/live';
+import { audience, liveEvent, type LiveEvent } from '../../../common/live';
 import { InsufficientFunds } from './ledger';
 
 let t: TestApp;
@@ -83,7 +83,7 @@ describe('spend', () => {
       .catch(() => undefined);
     await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 30, kind: 'COMMENT' }));
     off();
-    expect(seen).toEqual([liveEvent('balance', 'update', { value: 70 }, u.id)]);
+    expect(seen).toEqual([liveEvent('balance', 'update', { value: 70 }, audience.user(u.id))]);
   });
 
   it('keeps the books balanced when 200 spends of 7 cents race for 1000 cents', async () => {

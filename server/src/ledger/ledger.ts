@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../db/connection';
-import type { Work } from '../db/unit-of-work';
+import { audience, type Work } from '../db/unit-of-work';
 import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 
 // Accounts
@@ -189,7 +189,7 @@ export async function post(work: Work, input: EntryInput): Promise<PostResult> {
 export function announceBalances(work: Work, balances: ReadonlyMap<string, number>): void {
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
-    if (owner !== undefined) work.emit('balance', 'update', { value }, owner);
+    if (owner !== undefined) work.emit('balance', 'update', { value }, audience.user(owner));
   }
 }
 

@@ -62,7 +62,10 @@ export interface LivePresence {
   watch(channel: string, watcher: ChannelWatcher): void;
   /** Signed-in users with at least one socket on this instance following the channel. */
   usersOn(channel: string): ReadonlySet<number>;
-  /** Sends an event to this instance's sockets only, as if it came from the bus (a per-user notice computed here). */
+}
+
+/** How events reach this instance's sockets: from the bus, and from the unit of work for `thisInstance` events. */
+export interface LiveDelivery {
   deliver(event: LiveEvent): void;
 }
 
@@ -90,7 +93,7 @@ interface Client extends Caller {
  * The live connection's switchboard, one per app instance: it holds the open sockets, hears every event on the bus
  * and sends each to the sockets following its channel (only the owner's sockets when the event names a user).
  */
-export class Hub implements LiveSnapshots, LivePresence {
+export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly byUser = new Map<number, Set<Client>>();
@@ -186,14 +189,14 @@ export class Hub implements LiveSnapshots, LivePresence {
     socket.on('error', () => socket.terminate()); // 'close' follows and cleans up
   }
 
-  /** Sends an event to every socket that should see it; `userId` and `except` are never sent. */
+  /** Sends an event to every socket that should see it; `userId`, `session` and `except` are never sent. */
   deliver(event: LiveEvent): void {
     if (event.ch === 'control') {
       if (event.t === 'sessionEnded' && event.userId !== undefined) this.endSession(event.userId, event.m.session);
       if (event.t === 'resync') this.resync();
       return;
     }
-    const { ch, t, m, userId, except } = event;
+    const { ch, t, m, userId, session, except } = event;
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
@@ -202,6 +205,7 @@ export class Hub implements LiveSnapshots, LivePresence {
     let text: string | undefined;
     for (const client of targets) {
       if (!client.channels.has(ch)) continue;
+      if (session !== undefined && client.session !== session) continue;
       if (except && client.userId !== null && except.includes(client.userId)) continue;
       text ??= JSON.stringify({ ch, t, m });
       client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvent } from '../../../common/live';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
 import type { RunningServer } from '../server';
@@ -75,7 +76,7 @@ describe.skipIf(skip)('two app instances sharing PostgreSQL and Redis', () => {
     watcher.subscribe('picture');
     await settle(watcher);
     const fund = { pictureId: 1, authorFund: true, fundAmount: 3, fundOn: '2026-11-22T11:00:00.000Z' };
-    await b.ctx.bus.publish('picture', 'fund', fund);
+    await b.bus.send(liveEvent('picture', 'fund', fund));
     expect(await watcher.next((f) => f.ch === 'picture')).toEqual({ ch: 'picture', t: 'fund', m: fund });
   });
 });

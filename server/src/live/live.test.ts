@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { audience, liveEvent } from '../../../common/live';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../test/harness';
 import { makeUser, signIn } from '../test/factories';
+import { hashToken, SESSION_COOKIE } from '../http/auth';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
 import { LiveTestClient, settle, sleep } from './live-test-client';
@@ -73,7 +75,7 @@ describe('the balance channel', () => {
     const tab = await connect({ cookie: gina.cookie });
     tab.subscribe('balance');
     await tab.next((f) => f.ch === 'balance');
-    await t.ctx.bus.send({ ch: 'balance', t: 'update', m: { value: 999 } });
+    await t.bus.send({ ch: 'balance', t: 'update', m: { value: 999 } });
     await settle(tab);
     expect(tab.on('balance').map((f) => f.m.value)).toEqual([10]);
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
@@ -112,7 +114,7 @@ describe('public channels', () => {
     await Promise.all([signedIn, anonymous, elsewhere].map(settle));
 
     const fund = { pictureId: 7, authorFund: true, fundAmount: 5, fundOn: '2026-11-22T10:00:00.000Z' };
-    await t.ctx.bus.publish('picture', 'fund', fund);
+    await t.bus.send(liveEvent('picture', 'fund', fund));
 
     for (const tab of [signedIn, anonymous]) {
       expect(await tab.next((f) => f.ch === 'picture')).toEqual({ ch: 'picture', t: 'fund', m: fund });
@@ -130,7 +132,7 @@ describe('public channels', () => {
     frankTab.subscribe('market');
     await Promise.all([erinTab, frankTab].map(settle));
 
-    await t.ctx.bus.send({ ch: 'market', t: 'marketItem', m: { value: 1 }, userId: erin.id } as never);
+    await t.bus.send({ ch: 'market', t: 'marketItem', m: { value: 1 }, userId: erin.id } as never);
 
     const frame = await erinTab.next((f) => f.ch === 'market');
     expect(frame).toEqual({ ch: 'market', t: 'marketItem', m: { value: 1 } });
@@ -199,7 +201,7 @@ describe('a sloppy or hostile client', () => {
 
     const big = { pictureId: 1, authorFund: false, fundAmount: 0, fundOn: 'x'.repeat(60_000) };
     for (let i = 0; i < 300; i++) {
-      await t.ctx.bus.publish('picture', 'fund', { ...big, pictureId: i });
+      await t.bus.send(liveEvent('picture', 'fund', { ...big, pictureId: i }));
       await sleep(1); // a steady stream: a reader that keeps up never has much waiting
     }
     await fast.next((f) => f.ch === 'picture' && f.m.pictureId === 299);
@@ -233,6 +235,22 @@ describe('signing out', () => {
     expect(await phoneTab.closed()).toBe(4001);
     await credit(user.id, 50);
     await desktopTab.next((f) => f.ch === 'balance' && f.m.value === 150);
+  });
+
+  it("sends an event for one session to that session's sockets only", async () => {
+    const user = await makeUser(t.ctx);
+    const phone = await signIn(t, user.id);
+    const desktop = await signIn(t, user.id);
+    const phoneTab = await connect({ cookie: phone.cookieHeader() });
+    const desktopTab = await connect({ cookie: desktop.cookieHeader() });
+    for (const tab of [phoneTab, desktopTab]) tab.subscribe('balance');
+    await Promise.all([phoneTab, desktopTab].map(settle));
+
+    const session = hashToken(phone.cookies.get(SESSION_COOKIE)!);
+    await t.bus.send(liveEvent('balance', 'update', { value: 7 }, audience.session(user.id, session)));
+    await phoneTab.next((f) => f.ch === 'balance' && f.m.value === 7);
+    await settle(desktopTab);
+    expect(desktopTab.on('balance').filter((f) => f.m.value === 7)).toEqual([]);
   });
 });
 

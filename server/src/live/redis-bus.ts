@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { liveEvent } from '../../../common/live';
-import { BaseBus, type LiveEvent } from './bus';
+import type { Bus, LiveEvent } from './bus';
 
 export interface RedisBusOptions {
   /** The pub/sub channel; pub/sub ignores Redis database numbers, so this is what keeps deployments apart. */
@@ -23,7 +23,7 @@ const RESYNC: LiveEvent = liveEvent('control', 'resync', {});
  * of this instance failed, a resync is published to every instance once publishing works again (the event is lost
  * for all of them).
  */
-export class RedisBus extends BaseBus {
+export class RedisBus implements Bus {
   private readonly handlers = new Set<Handler>();
   /** The subscriber lost its connection since it last had its subscription in place. */
   private listenerLost = false;
@@ -36,7 +36,6 @@ export class RedisBus extends BaseBus {
     private readonly subscriber: Redis,
     private readonly channel: string,
   ) {
-    super();
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
       const event = parseEvent(raw);
@@ -135,6 +134,7 @@ function parseEvent(raw: string): LiveEvent | undefined {
     const e = JSON.parse(raw) as Partial<LiveEvent> | null;
     if (!e || typeof e.ch !== 'string' || typeof e.t !== 'string') return undefined;
     if (e.userId !== undefined && !Number.isSafeInteger(e.userId)) return undefined;
+    if (e.session !== undefined && typeof e.session !== 'string') return undefined;
     if (e.except !== undefined && !(Array.isArray(e.except) && e.except.every(Number.isSafeInteger))) return undefined;
     return e as LiveEvent;
   } catch {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvent } from '../../../common/live';
 import { loadConfig } from '../config';
 import { MemoryMailer } from '../mail/mailer';
 import { createServer, type RunningServer } from '../server';
@@ -66,7 +67,7 @@ describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instan
 
     await proxy.cut();
     const fund = { pictureId: 1, authorFund: true, fundAmount: 3, fundOn: '2026-11-22T12:00:00.000Z' };
-    await b.ctx.bus.publish('picture', 'fund', fund);
+    await b.bus.send(liveEvent('picture', 'fund', fund));
     await onB.next((f) => f.ch === 'picture');
     await sleep(300);
     for (const tab of [...walls, idle]) {
@@ -80,7 +81,7 @@ describe.skipIf(missingRealServices({ postgres: true, redis: true }))('an instan
     }
     // The sockets stayed open with their subscriptions, and events flow again.
     const later = { ...fund, pictureId: 2 };
-    await b.ctx.bus.publish('picture', 'fund', later);
+    await b.bus.send(liveEvent('picture', 'fund', later));
     for (const tab of walls)
       expect(await tab.next((f) => f.ch === 'picture')).toEqual({ ch: 'picture', t: 'fund', m: later });
     await Promise.all([...walls, idle, onB].map(settle));
@@ -109,7 +110,7 @@ describe.skipIf(missingRealServices({ redis: true }))('a Redis bus that loses it
       for (let i = 0; i < 500 && publisher.status === 'ready'; i++) await sleep(10);
       // ...a publish is refused when the connection's retries are spent: this event never reached anyone.
       await expect(
-        cut.publish('picture', 'fund', { pictureId: 9, authorFund: false, fundAmount: 1, fundOn: 'x' }),
+        cut.send(liveEvent('picture', 'fund', { pictureId: 9, authorFund: false, fundAmount: 1, fundOn: 'x' })),
       ).rejects.toThrow();
       await proxy.restore();
       for (let i = 0; i < 750 && (heardByCut.length === 0 || heardByOther.length === 0); i++) await sleep(20);

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from '../lib/router';
 import { ChatBubble } from '../features/chat/components/ChatBubble';
+import { useLootboxCountersLive } from '../features/lootboxes/lib/live';
 import { NotificationBubble } from '../features/notifications/components/NotificationBubble';
 import { useNotificationsLive } from '../features/notifications/lib/live';
 import { useLoggedIn } from '../lib/session';
@@ -19,6 +20,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useNavigationRules();
   useSessionRules();
   useNotificationsLive();
+  useLootboxCountersLive();
   const loggedIn = useLoggedIn();
   return (
     <div className="shell">

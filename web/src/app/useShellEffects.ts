@@ -34,7 +34,10 @@ export function useNavigationRules(): void {
   }, [loggedIn, notFound, pathname, navigate]);
 }
 
-/** The signed-in user's session: a broken one is ended, a first login is welcomed, counters stay live. */
+/**
+ * The signed-in user's session: a broken one is ended, a first login is welcomed, the balance stays live (each
+ * feature follows its own channels: the key and box counts in features/lootboxes).
+ */
 export function useSessionRules(): void {
   const loggedIn = useLoggedIn();
   const { data: profile, error } = useProfile();
@@ -64,6 +67,4 @@ export function useSessionRules(): void {
 
   const signedIn = loggedIn && profile !== undefined;
   useLiveBalance(signedIn);
-  useLiveChannel('keyCount', (m) => setField('keyCount', m.m.value), signedIn);
-  useLiveChannel('lootBoxCount', (m) => setField('lootBoxCount', m.m.value), signedIn);
 }

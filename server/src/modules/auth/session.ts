@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
+import { audience } from '../../db/unit-of-work';
 import { deleteSession, hashToken, insertSession, SESSION_COOKIE } from '../../http/auth';
 
 /** Signs a user in: a new session row and its httpOnly cookie. */
@@ -30,14 +31,14 @@ export async function destroySession(ctx: AppContext, req: FastifyRequest, reply
   const token = req.cookies[SESSION_COOKIE];
   if (token) {
     const session = hashToken(token);
-    await deleteSession(ctx.db, session);
-    // Sockets opened with this session, on any instance, must not keep hearing the user's private channels. Signing
-    // out never waits on Redis: a lost event is made good by the resync after Redis returns (live/hub.ts).
-    if (req.user) {
-      ctx.bus.publish('control', 'sessionEnded', { session }, req.user.id).catch((err: Error) => {
-        req.log.warn({ reason: err.message }, 'sign-out not announced to live sockets yet');
-      });
-    }
+    const user = req.user;
+    // Sockets opened with this session, on any instance, must not keep hearing the user's private channels. The
+    // notice leaves after the commit without being waited on, so signing out never waits on Redis: a lost notice is
+    // made good by the resync after Redis returns (live/hub.ts).
+    await ctx.transact(async (work) => {
+      await deleteSession(work.tx, session);
+      if (user) work.emit('control', 'sessionEnded', { session }, audience.session(user.id, session));
+    });
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

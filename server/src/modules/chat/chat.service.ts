@@ -1,8 +1,8 @@
 import type { ChatMessage } from '../../../../common/api/chat';
 import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
-import { liveEvent } from '../../../../common/live';
 import type { AppContext } from '../../context';
-import type { Executor, Tx } from '../../db/connection';
+import type { Executor } from '../../db/connection';
+import { audience, type Work } from '../../db/unit-of-work';
 import { openPresence, type ChatPresence } from './chat.presence';
 import { presentMessage } from './chat.presenter';
 import * as chat from './chat.repository';
@@ -73,26 +73,32 @@ export async function startChatRoom(ctx: AppContext): Promise<() => Promise<void
 
 /**
  * DESIGN.md §8 clarifications: every signed-in user with no socket on `chat` hears how many messages they missed.
- * Each instance tells its own sockets (only it knows who follows `notification` here), reading the counts in one
- * query; a user with the room open on another instance is left out through the shared registry.
+ * Each instance tells its own sockets (only it knows who follows `notification` here: a `thisInstance` audience),
+ * reading the counts in one query; a user with the room open on another instance is left out through the shared
+ * registry, read before the transaction.
  */
 async function notifyMissed(ctx: AppContext, message: ChatMessage): Promise<void> {
   const listening = [...ctx.live.usersOn('notification')].filter((id) => id !== message.senderId);
   if (listening.length === 0) return;
   const online = await roomOf(ctx).presence.online();
   const away = listening.filter((id) => !online.has(id));
-  const missed = await chat.missedCounts(ctx.db, away);
-  for (const [userId, value] of missed) {
-    ctx.live.deliver(liveEvent('notification', 'missedMessage', { value }, userId));
-  }
+  if (away.length === 0) return;
+  await ctx.transact(async (work) => {
+    for (const [userId, value] of await chat.missedCounts(work.tx, away)) {
+      work.emit('notification', 'missedMessage', { value }, audience.thisInstance(audience.user(userId)));
+    }
+  });
 }
 
-/** Signed-in users with the room open anywhere, broadcast if it differs from the last count broadcast. */
-async function broadcastOnlineCount(ctx: AppContext, exec: Executor = ctx.db): Promise<void> {
+/**
+ * Signed-in users with the room open anywhere, broadcast if it differs from the last count broadcast. The shared
+ * registry is read before the transaction, which waits on nothing but the database.
+ */
+async function broadcastOnlineCount(ctx: AppContext): Promise<void> {
   const count = (await roomOf(ctx).presence.online()).size;
-  if (await chat.replaceIfChanged(exec, 'online_count', count)) {
-    await ctx.bus.publish('chat', 'onlineUserCount', { count });
-  }
+  await ctx.transact(async (work) => {
+    if (await chat.replaceIfChanged(work.tx, 'online_count', count)) work.emit('chat', 'onlineUserCount', { count });
+  });
 }
 
 /** The current unit price: the base, raised by the last minute's messages. */
@@ -126,22 +132,18 @@ export async function onlineWithoutMe(ctx: AppContext, userId: number | null): P
 }
 
 /**
- * The room job's work (jobs/chat-room.job.ts), one instance at a time: a price that fell by time alone is broadcast,
- * under the room's lock, so a send in flight does not broadcast an older price after this one. The answer is the
- * step for after the commit: an online count that changed without a join or leave here (an instance died) is
- * broadcast. Nothing here waits on Redis while the transaction is open (docs/decisions.md, issue 22 item 27): the
- * presence registry is read after the commit, and the price is handed to the bus without waiting for it.
+ * The room job's work (jobs/chat-room.job.ts), one instance at a time: a price that fell by time alone is raised
+ * under the room's lock, and handed to the bus right at the commit, before a send that waited for the lock can commit
+ * and hand over its own (docs/decisions.md, issue 23 item 3). The answer is the step for after the commit: an online
+ * count that changed without a join or leave here (an instance died) is broadcast. Nothing here waits on Redis while
+ * the transaction is open (docs/decisions.md, issue 22 item 27): the presence registry is read after the commit, and
+ * the unit of work never waits for the bus.
  */
-export async function refreshChatRoom(ctx: AppContext, tx: Tx): Promise<() => Promise<void>> {
-  await chat.lockRoom(tx);
-  const price = await unitPrice(ctx, tx);
-  if (await chat.replaceIfChanged(tx, 'unit_price', price)) {
-    // Handed over now, under the lock, so it is queued on the bus before any later send's price; not awaited, since
-    // a bus waiting on a Redis that is away would hold the room, and every send, for as long.
-    ctx.bus
-      .publish('chat', 'newMessagePrice', { newPrice: price })
-      .catch((err: Error) => ctx.log.warn({ reason: err.message }, 'chat price not broadcast'));
-  }
+export async function refreshChatRoom(ctx: AppContext, work: Work): Promise<() => Promise<void>> {
+  await chat.lockRoom(work.tx);
+  const price = await unitPrice(ctx, work.tx);
+  if (await chat.replaceIfChanged(work.tx, 'unit_price', price))
+    work.emit('chat', 'newMessagePrice', { newPrice: price });
   return async () => {
     if (rooms.has(ctx)) await broadcastOnlineCount(ctx);
   };

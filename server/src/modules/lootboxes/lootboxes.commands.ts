@@ -1,7 +1,7 @@
 import type { LootboxResult } from '../../../../common/api/lootboxes';
 import { KEY_PRICE_CENTS, MAX_LOOTBOXES } from '../../../../common/lootboxes';
 import { ODDS_VERSION, drawOpening, tierWeights } from '../../../../common/fairness';
-import type { Work } from '../../db/unit-of-work';
+import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
 import { elusiveUnitsOnSale } from '../items/items.service';
@@ -23,7 +23,7 @@ export const TEXT = {
 export async function buyKeys(work: Work, userId: number, count: number): Promise<number> {
   await ledger.buyKeys(work, { userId, count, unitPrice: KEY_PRICE_CENTS });
   const { keyCount } = await addKeys(work.tx, userId, count);
-  work.emit('keyCount', 'update', { value: keyCount }, userId);
+  work.emit('keyCount', 'update', { value: keyCount }, audience.user(userId));
   return keyCount;
 }
 
@@ -31,7 +31,7 @@ export async function buyKeys(work: Work, userId: number, count: number): Promis
 export async function getLootbox(work: Work, userId: number): Promise<number> {
   const counters = await addLootbox(work.tx, userId, MAX_LOOTBOXES);
   if (!counters) throw fieldError('lootBoxCount', TEXT.tooManyBoxes);
-  work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, userId);
+  work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, audience.user(userId));
   return counters.lootBoxCount;
 }
 
@@ -59,8 +59,8 @@ export async function openLootbox(work: Work, userId: number, now: Date): Promis
     at: now,
   });
   await ledger.mintLoot(work, { userId, items: opening.lootSequence, openingId });
-  work.emit('keyCount', 'update', { value: counters.keyCount }, userId);
-  work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, userId);
+  work.emit('keyCount', 'update', { value: counters.keyCount }, audience.user(userId));
+  work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, audience.user(userId));
   return { ...opening, openingId, nonce: seed.nonce, ...counters };
 }
 

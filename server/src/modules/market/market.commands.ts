@@ -8,7 +8,7 @@ import {
   type Side,
   type StandingOffer,
 } from '../../../../common/market';
-import type { Work } from '../../db/unit-of-work';
+import { audience, type Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
 import { account } from '../../ledger/ledger';
@@ -162,13 +162,13 @@ async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' 
   const changed = [...after.keys()].filter((id) => {
     const m = userMarketItemMessage(common, before.get(id)!, after.get(id)!);
     if (m.userQuantityDelta || m.userSellOfferDelta || m.userBuyOfferDelta) {
-      work.emit('market', 'marketItem', m, id);
+      work.emit('market', 'marketItem', m, audience.user(id));
       return true;
     }
     return false;
   });
   if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
-    work.emit('market', 'marketItem', common, { except: changed });
+    work.emit('market', 'marketItem', common, audience.allExcept(changed));
   }
   return presentOrder(o.itemType, r.fills, r.after, after.get(o.takerId)!);
 }

@@ -6,7 +6,7 @@ import type {
 } from '../../../../common/api/notifications';
 import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/notifications';
 import type { AppContext } from '../../context';
-import type { Work } from '../../db/unit-of-work';
+import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import { notificationsPolicy } from './notifications.policy';
 import { presentNotification } from './notifications.presenter';
@@ -42,7 +42,7 @@ export function announceEvents(work: Work, events: readonly Pick<NotificationEve
   for (const e of events) {
     if (told.has(e.userId)) continue;
     told.add(e.userId);
-    work.emit('notification', 'newNotification', { topic: e.topic }, e.userId);
+    work.emit('notification', 'newNotification', { topic: e.topic }, audience.user(e.userId));
   }
 }
 
@@ -93,13 +93,13 @@ export async function markRead(ctx: AppContext, userId: number, id: number, unre
       wanted.map((id) => owners.get(id)),
     );
     await repo.markRead(work.tx, userId, wanted);
-    work.emit('notification', 'notificationsRead', { all: false }, userId);
+    work.emit('notification', 'notificationsRead', { all: false }, audience.user(userId));
   });
 }
 
 export async function markAllRead(ctx: AppContext, userId: number): Promise<void> {
   await ctx.transact(async (work) => {
     await repo.markAllRead(work.tx, userId);
-    work.emit('notification', 'notificationsRead', { all: true }, userId);
+    work.emit('notification', 'notificationsRead', { all: true }, audience.user(userId));
   });
 }
