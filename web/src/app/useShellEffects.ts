@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useLocation, useMatchedRoute, useNavigate } from '../lib/router';
 import { pageTitle } from '../../../common/brand';
 import { endSession } from '../features/auth/api/logout';
-import { useProfile, useSetProfileField } from '../features/users/api/profile';
+import { useProfile } from '../features/users/api/profile';
 import { useLiveBalance } from '../features/wallet/api/balance';
-import { live, useLiveChannel } from '../lib/live';
+import { live } from '../lib/live';
 import { closePopupOnNavigation, openPopup } from '../lib/popups';
 import { setLoggedIn, useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
@@ -41,7 +41,6 @@ export function useNavigationRules(): void {
 export function useSessionRules(): void {
   const loggedIn = useLoggedIn();
   const { data: profile, error } = useProfile();
-  const setField = useSetProfileField();
   const queryClient = useQueryClient();
 
   useEffect(() => {
