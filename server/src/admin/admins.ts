@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor } from '../db/connection';
 
 /**
  * Grants or revokes administrator rights by username (case-insensitive, as usernames are unique that way).
  * Answers the stored username, or undefined when nobody has that name.
  */
 export async function setAdmin(exec: Executor, username: string, isAdmin: boolean): Promise<string | undefined> {
-  const [row] = await rows<{ username: string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE users SET is_admin = ${isAdmin} WHERE lower(username) = lower(${username}) RETURNING username`,
+    sql<{
+      username: string;
+    }>`UPDATE users SET is_admin = ${isAdmin} WHERE lower(username) = lower(${username}) RETURNING username`,
   );
   return row?.username;
 }

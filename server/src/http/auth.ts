@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../context';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor } from '../db/connection';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -84,9 +84,13 @@ export interface SessionUser {
 
 /** The user of a live session, by the SHA-256 of its token. */
 export async function sessionUser(exec: Executor, tokenHash: string, now: Date): Promise<SessionUser | undefined> {
-  const [row] = await rows<{ id: number; username: string | null; is_admin: boolean }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+    sql<{
+      id: number;
+      username: string | null;
+      is_admin: boolean;
+    }>`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`,
   );
   return row && { id: row.id, username: row.username, isAdmin: row.is_admin };
@@ -111,9 +115,9 @@ export async function liveSessions(exec: Executor, tokenHashes: string[], now: D
     tokenHashes.map((h) => sql`${h}`),
     sql`, `,
   );
-  const found = await rows<{ token_hash: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
+    sql<{ token_hash: string }>`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
   );
   return new Set(found.map((r) => r.token_hash));
 }

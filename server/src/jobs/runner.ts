@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { rows, type Tx } from '../db/connection';
+import { sqlRows, type Tx } from '../db/connection';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Periodic work. Each runs on every instance's timer, but one instance at a time does it (DESIGN.md §4). */
@@ -30,7 +30,7 @@ export type AfterCommit = () => Promise<void>;
  */
 export async function runJob(ctx: AppContext, job: Job): Promise<boolean> {
   const ran = await ctx.db.transaction(async (tx) => {
-    const [lock] = await rows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
+    const [lock] = await sqlRows(tx, sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
     if (!lock?.ok) return false;
     return { after: await job.run(ctx, tx) };
   });

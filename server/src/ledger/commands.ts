@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 import { batchReference } from '../../../common/goodwill';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
@@ -209,9 +209,9 @@ export async function forwardGoodwill(work: Work, opts: { now: Date; before?: Da
     ? sql`AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = p.entry_id AND e.created_at < ${opts.before})`
     : sql``;
   for (const cause of GOODWILL_TYPES) {
-    const [batch] = await rows<{ id: number; amount: number }>(
+    const [batch] = await sqlRows(
       work.tx,
-      sql`WITH u AS MATERIALIZED (
+      sql<{ id: number; amount: number }>`WITH u AS MATERIALIZED (
             SELECT p.id, p.amount FROM postings p
             WHERE p.account_code = ${account.goodwillPayable(cause)} AND p.amount > 0 ${paidBefore}
               AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)),

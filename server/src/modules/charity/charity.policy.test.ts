@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -26,7 +26,7 @@ async function alicesLink() {
   const bob = await makeUser(t.ctx, { balance: 500 });
   const stranger = await signIn(t, bob.id);
   const snapshot = () =>
-    rows(
+    sqlRows(
       t.ctx.db,
       sql`SELECT (SELECT row_to_json(l) FROM charity_links l WHERE id = ${link.id}) AS link,
                  (SELECT balance FROM ledger_accounts WHERE code = ${`user:${alice.id}:available`}) AS alice,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
 
 /** All of the donation links' SQL, taking the db or the transaction of a command. */
 
@@ -29,17 +29,17 @@ const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badg
  * still go through), so two sends of one user count their pending links one after the other. Answers the badge.
  */
 export async function lockSender(exec: Executor, userId: number): Promise<{ badge: string } | undefined> {
-  const [row] = await rows<{ badge: string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
+    sql<{ badge: string }>`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
   );
   return row;
 }
 
 export async function pendingCount(exec: Executor, userId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${userId} AND NOT decided`,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${userId} AND NOT decided`,
   );
   return row!.n;
 }
@@ -52,9 +52,9 @@ export async function insertLink(
   exec: Executor,
   l: { senderId: number; link: string; key: string; badge: string; now: Date },
 ): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
+    sql<{ id: number }>`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
         VALUES (${l.senderId}, ${l.link}, ${l.key}, ${l.badge}, ${l.now})
         ON CONFLICT (link_key) WHERE approved OR NOT decided DO NOTHING RETURNING id`,
   );
@@ -63,9 +63,11 @@ export async function insertLink(
 
 /** Another pending or approved link with this key, if there is one. */
 export async function linkWithKey(exec: Executor, key: string, exceptId: number): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
+    sql<{
+      id: number;
+    }>`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
   );
   return row?.id;
 }
@@ -93,9 +95,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function linkById(exec: Executor, id: number): Promise<LinkRow | undefined> {
-  const [row] = await rows<LinkRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id WHERE l.id = ${id}`,
+    sql<LinkRow>`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id WHERE l.id = ${id}`,
   );
   return row;
 }
@@ -105,9 +107,15 @@ export async function lockLink(
   exec: Executor,
   id: number,
 ): Promise<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean } | undefined> {
-  const [row] = await rows<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
+    sql<{
+      id: number;
+      sender_id: number;
+      link: string;
+      decided: boolean;
+      approved: boolean;
+    }>`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
   );
   return row;
 }
@@ -150,24 +158,24 @@ export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
   if (q.senderId !== undefined) filters.push(sql`l.sender_id = ${q.senderId}`);
   if (q.publicOnly) filters.push(sql`l.decided AND l.publicly_visible`);
   if (q.beforeId !== undefined) filters.push(sql`l.id < ${q.beforeId}`);
-  return rows<LinkRow>(
+  return sqlRows(
     exec,
-    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id
+    sql<LinkRow>`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id
         WHERE ${sql.join(filters, sql` AND `)}
         ORDER BY l.id DESC LIMIT ${q.limit}`,
   );
 }
 
 export async function userExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM users WHERE id = ${id}`);
+  const found = await sqlRows(exec, sql<{ id: number }>`SELECT id FROM users WHERE id = ${id}`);
   return found.length > 0;
 }
 
 /** One option list, in a stable order (alphabetical, case-insensitive). */
 export async function options(exec: Executor, kind: OptionKind): Promise<string[]> {
-  const found = await rows<{ value: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
+    sql<{ value: string }>`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
   );
   return found.map((r) => r.value);
 }

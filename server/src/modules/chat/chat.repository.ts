@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
 
 /** All of the chat's SQL. The room is one row (ROOM); sends take it FOR UPDATE and so run one at a time. */
 
@@ -27,26 +27,26 @@ export interface RoomRow {
 
 /** Takes the room for the rest of the transaction: the count of recent messages stays exact while a send prices. */
 export async function lockRoom(exec: Executor): Promise<RoomRow> {
-  const [room] = await rows<RoomRow>(
+  const [room] = await sqlRows(
     exec,
-    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM} FOR UPDATE`,
+    sql<RoomRow>`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM} FOR UPDATE`,
   );
   return room!;
 }
 
 export async function room(exec: Executor): Promise<RoomRow> {
-  const [r] = await rows<RoomRow>(
+  const [r] = await sqlRows(
     exec,
-    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM}`,
+    sql<RoomRow>`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM}`,
   );
   return r!;
 }
 
 /** Messages sent after `since`. */
 export async function countSince(exec: Executor, since: Date): Promise<number> {
-  const [r] = await rows<{ n: number }>(
+  const [r] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS n FROM chat_messages WHERE created_at > ${since}`,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages WHERE created_at > ${since}`,
   );
   return r!.n;
 }
@@ -56,9 +56,9 @@ export async function insertMessage(
   exec: Executor,
   m: { senderId: number; body: string; cost: number; unitPrice: number; at: Date },
 ): Promise<MessageRow> {
-  const [row] = await rows<MessageRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
+    sql<MessageRow>`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
           VALUES (${m.senderId}, ${m.body}, ${m.cost}, ${m.unitPrice}, ${m.at}) RETURNING id, sender_id, body, created_at)
         SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
         FROM m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id`,
@@ -75,9 +75,9 @@ export async function countMessage(exec: Executor, unitPrice: number): Promise<v
 
 /** The newest `limit` messages, oldest first. */
 export async function lastMessages(exec: Executor, limit: number): Promise<MessageRow[]> {
-  return rows<MessageRow>(
+  return sqlRows(
     exec,
-    sql`SELECT * FROM (
+    sql<MessageRow>`SELECT * FROM (
           SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
           FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
           ORDER BY m.id DESC LIMIT ${limit}) last
@@ -92,9 +92,11 @@ export async function replaceIfChanged(
   value: number,
 ): Promise<boolean> {
   const column = sql.raw(field);
-  const changed = await rows<{ id: number }>(
+  const changed = await sqlRows(
     exec,
-    sql`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
+    sql<{
+      id: number;
+    }>`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
   );
   return changed.length > 0;
 }
@@ -115,9 +117,12 @@ export async function missedCounts(exec: Executor, userIds: number[]): Promise<M
     userIds.map((id) => sql`(${id}::bigint)`),
     sql`, `,
   );
-  const found = await rows<{ user_id: number; missed: number }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
+    sql<{
+      user_id: number;
+      missed: number;
+    }>`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
         FROM (VALUES ${ids}) AS v(id) CROSS JOIN chat_rooms r
         LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
   );

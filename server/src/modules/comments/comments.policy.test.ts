@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Comment } from '../../../../common/api/comments';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -23,7 +23,7 @@ async function aliceCommentedPicture() {
   const bob = await makeUser(t.ctx, { balance: 500 });
   const stranger = await signIn(t, bob.id);
   const snapshot = () =>
-    rows(
+    sqlRows(
       t.ctx.db,
       sql`SELECT (SELECT pinned_at FROM comments WHERE id = ${comment.id}) AS pinned,
                  (SELECT balance FROM ledger_accounts WHERE code = ${`user:${bob.id}:available`}) AS balance`,

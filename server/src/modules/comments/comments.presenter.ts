@@ -62,8 +62,8 @@ function presentOne(r: CommentRow): Comment {
 }
 
 /** Rows of comments and replies as top-level comments in their order (common/comments.ts), each with its replies. */
-export function presentThreads(rowsOf: readonly CommentRow[], now: Date): Comment[] {
-  const all = rowsOf.map(presentOne);
+export function presentThreads(sqlRows: readonly CommentRow[], now: Date): Comment[] {
+  const all = sqlRows.map(presentOne);
   const tops = all.filter((c) => c.responseTo === null);
   const byId = new Map(tops.map((c) => [c.id, c]));
   for (const reply of all) {
@@ -74,8 +74,8 @@ export function presentThreads(rowsOf: readonly CommentRow[], now: Date): Commen
 }
 
 /** One comment out of rows holding it (a reply is found among its thread's rows). */
-export function presentComment(rowsOf: readonly CommentRow[], id: number, now: Date): Comment | undefined {
-  const threads = presentThreads(rowsOf, now);
+export function presentComment(sqlRows: readonly CommentRow[], id: number, now: Date): Comment | undefined {
+  const threads = presentThreads(sqlRows, now);
   // A reply is a comment whose own replies are always empty.
   const replies = threads.flatMap((c) => c.commentResponses) as Comment[];
   return threads.find((c) => c.id === id) ?? replies.find((c) => c.id === id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Notification } from '../../../../common/api/notifications';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -23,7 +23,7 @@ async function aliceNotified() {
   const [n] = (await (await signIn(t, alice.id)).get('/api/user-notifications')).json<Notification[]>();
   const bob = await makeUser(t.ctx, { balance: 500 });
   const stranger = await signIn(t, bob.id);
-  const snapshot = () => rows(t.ctx.db, sql`SELECT id, seen, fold FROM notification_events ORDER BY id`);
+  const snapshot = () => sqlRows(t.ctx.db, sql`SELECT id, seen, fold FROM notification_events ORDER BY id`);
   return { ids: { id: n!.id }, stranger, snapshot };
 }
 

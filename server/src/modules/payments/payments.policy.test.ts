@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -18,8 +18,8 @@ async function alicesPayment() {
   const id = new URL(res.json<{ url: string }>().url).pathname.split('/').pop()!;
   const stranger = await signIn(t, (await makeUser(t.ctx)).id);
   const snapshot = async () => ({
-    payment: await rows(t.ctx.db, sql`SELECT status, entry_id FROM payments WHERE id = ${id}`),
-    entries: await rows(t.ctx.db, sql`SELECT count(*)::int AS n FROM journal_entries`),
+    payment: await sqlRows(t.ctx.db, sql`SELECT status, entry_id FROM payments WHERE id = ${id}`),
+    entries: await sqlRows(t.ctx.db, sql`SELECT count(*)::int AS n FROM journal_entries`),
   });
   return { ids: { id }, stranger, snapshot };
 }

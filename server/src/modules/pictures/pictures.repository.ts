@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Picture } from '../../../../common/api/pictures';
 import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
 import { STORAGE_KEY } from '../../storage/storage';
 import { presentPicture, type PictureRow } from './pictures.presenter';
 
@@ -10,9 +10,9 @@ import { presentPicture, type PictureRow } from './pictures.presenter';
  * joined rows the same way.
  */
 export async function picturesPage(exec: Executor, page: SQL, order: SQL, now: Date): Promise<Picture[]> {
-  const found = await rows<PictureRow>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
+    sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
           pi.image_key AS author_profile_key, p.image_key, p.title, p.width, p.height, p.comment_count,
           p.last_author_payment, p.total_amount, p.created_at, p.purchase_count,
           p.earlier_amount, p.earlier_score, p.earlier_at,
@@ -47,7 +47,7 @@ export async function pictureById(exec: Executor, id: number, now: Date): Promis
 }
 
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {
-  const [row] = await rows<{ author_id: number }>(exec, sql`SELECT author_id FROM pictures WHERE id = ${pictureId}`);
+  const [row] = await sqlRows(exec, sql<{ author_id: number }>`SELECT author_id FROM pictures WHERE id = ${pictureId}`);
   return row && { authorId: row.author_id };
 }
 
@@ -57,9 +57,9 @@ export async function imageKeysInUse(exec: Executor, keys: readonly string[]): P
   // Written into an array literal below: only the storage's own key shape may get there.
   if (!keys.every((k) => STORAGE_KEY.test(k))) throw new Error('not storage keys');
   const list = `{${keys.join(',')}}`;
-  const found = await rows<{ image_key: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT DISTINCT image_key FROM pictures WHERE image_key = ANY(${list}::text[])`,
+    sql<{ image_key: string }>`SELECT DISTINCT image_key FROM pictures WHERE image_key = ANY(${list}::text[])`,
   );
   return new Set(found.map((r) => r.image_key));
 }
@@ -77,9 +77,9 @@ export interface NewPicture {
 
 export async function insertPicture(exec: Executor, p: NewPicture): Promise<number> {
   const at = p.at.toISOString();
-  const [created] = await rows<{ id: number }>(
+  const [created] = await sqlRows(
     exec,
-    sql`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
+    sql<{ id: number }>`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
           created_at, last_author_payment, trending_score, trending_at)
         VALUES (${p.authorId}, ${p.title}, ${p.imageKey}, ${p.width}, ${p.height}, ${p.amount}, 1,
           ${at}::timestamptz, ${at}::timestamptz, 1000.0::float8 * ${p.amount}, ${at}::timestamptz)
@@ -123,7 +123,7 @@ const FIGURES = sql`total_amount, created_at::text AS created_text, purchase_cou
 
 /** The figures of a picture inserted with its first purchase already counted. */
 export async function figures(exec: Executor, pictureId: number): Promise<Figures | undefined> {
-  const [row] = await rows<FiguresRow>(exec, sql`SELECT ${FIGURES} FROM pictures WHERE id = ${pictureId}`);
+  const [row] = await sqlRows(exec, sql<FiguresRow>`SELECT ${FIGURES} FROM pictures WHERE id = ${pictureId}`);
   return row && figuresOf(row);
 }
 
@@ -137,9 +137,9 @@ export async function countPurchase(
   p: { pictureId: number; amount: number; authorFund: boolean; at: Date },
 ): Promise<Figures | undefined> {
   const at = p.at.toISOString();
-  const [row] = await rows<FiguresRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE pictures SET total_amount = total_amount + ${p.amount}, purchase_count = purchase_count + 1,
+    sql<FiguresRow>`UPDATE pictures SET total_amount = total_amount + ${p.amount}, purchase_count = purchase_count + 1,
           trending_score = trending_score + 1000.0::float8 * ${p.amount},
           last_author_payment = ${p.authorFund ? sql`${at}::timestamptz` : sql`last_author_payment`}
         WHERE id = ${p.pictureId}
@@ -164,9 +164,12 @@ export async function purchaseLeavingWindow(
   pictureId: number,
   recent: number,
 ): Promise<{ amount: number; paidOn: Date | string } | undefined> {
-  const [row] = await rows<{ amount: number; paid_at: Date | string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT amount, paid_at FROM picture_purchases WHERE picture_id = ${pictureId}
+    sql<{
+      amount: number;
+      paid_at: Date | string;
+    }>`SELECT amount, paid_at FROM picture_purchases WHERE picture_id = ${pictureId}
         ORDER BY id DESC OFFSET ${recent} LIMIT 1`,
   );
   return row && { amount: row.amount, paidOn: row.paid_at };
@@ -192,9 +195,9 @@ const topKey = (k: TopKey) => sql`(${k.total}::bigint, ${k.createdText}::timesta
 /** How many pictures rank above `key` in the top list, counting at most `limit` of them. */
 export async function placeInTop(exec: Executor, key: TopKey, limit: number): Promise<number> {
   // Constants, not a join: the planner then walks the index between the keys instead of from the top.
-  const [place] = await rows<{ above: number }>(
+  const [place] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS above FROM (
+    sql<{ above: number }>`SELECT count(*)::int AS above FROM (
           SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${topKey(key)} LIMIT ${limit}) a`,
   );
   return place?.above ?? limit;
@@ -207,9 +210,9 @@ export async function picturesBetween(
   below: TopKey,
   limit: number,
 ): Promise<{ id: number; authorId: number }[]> {
-  const found = await rows<{ id: number; author_id: number }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT id, author_id FROM pictures
+    sql<{ id: number; author_id: number }>`SELECT id, author_id FROM pictures
         WHERE (total_amount, created_at, id) < ${topKey(above)} AND (total_amount, created_at, id) > ${topKey(below)}
         ORDER BY total_amount DESC, created_at DESC, id DESC LIMIT ${limit}`,
   );

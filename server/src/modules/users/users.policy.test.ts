@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -18,7 +18,7 @@ async function alicesPicture() {
   const pictureId = await makePicture(t.ctx, alice.id, 100);
   const bob = await makeUser(t.ctx);
   const stranger = await signIn(t, bob.id);
-  const snapshot = () => rows(t.ctx.db, sql`SELECT profile_image_id FROM users WHERE id = ${bob.id}`);
+  const snapshot = () => sqlRows(t.ctx.db, sql`SELECT profile_image_id FROM users WHERE id = ${bob.id}`);
   return { ids: { pictureId }, stranger, snapshot };
 }
 
