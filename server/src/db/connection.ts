@@ -101,7 +101,7 @@ export type Columns<T extends Table, K extends keyof SqlRow<T>> = Pick<SqlRow<T>
  * The rows of a raw SQL query on either driver, typed by the query itself: `sql<Columns<typeof table, 'id'>>` (plus,
  * for a computed column, the type of its expression). Simple reads use the query builder instead.
  */
-export async function sqlRows<T>(exec: Executor, query: SQL<T>): Promise<T[]> {
+export async function sqlRows<T>(exec: Executor, query: SQL<T>): Promise<NoInfer<T>[]> {
   const result = (await exec.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -2,27 +2,7 @@ import type { Comment, Reaction } from '../../../../common/api/comments';
 import { compareReplies, sortComments, topReactions } from '../../../../common/comments';
 import { isoTime } from '../../../../common/time';
 import { imageUrl } from '../../storage/storage';
-
-/** A comment as the repository reads it, its reactions as JSON (pglite hands it back parsed, pg as text). */
-export interface CommentRow {
-  id: number;
-  picture_id: number;
-  response_to: number | null;
-  body: string;
-  author_id: number;
-  author_name: string | null;
-  author_profile_key: string | null;
-  created_at: Date | string;
-  pinned_at: Date | string | null;
-  reactions: { reactionType: string; price: number | string; reactedOn: string; username: string }[] | string;
-}
-
-export interface ReactionRow {
-  reaction_type: string;
-  price: number;
-  reacted_at: Date | string;
-  username: string;
-}
+import type { CommentRow, ReactionRow } from './comments.repository';
 
 export const presentReaction = (r: ReactionRow): Reaction => ({
   reactionType: r.reaction_type,

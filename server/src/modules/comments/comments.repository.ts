@@ -1,8 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
-import type { CommentRow, ReactionRow } from './comments.presenter';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { commentReactions, comments } from './comments.tables';
 
 /** All of the comments' SQL, taking the db or the transaction of a command. */
+
+/** A comment as the repository reads it, its reactions as JSON (pglite hands it back parsed, pg as text). */
+export type CommentRow = Columns<
+  typeof comments,
+  'id' | 'picture_id' | 'response_to' | 'body' | 'author_id' | 'created_at' | 'pinned_at'
+> & {
+  author_name: SqlRow<typeof users>['username'] | null;
+  author_profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  reactions: { reactionType: string; price: number | string; reactedOn: string; username: string }[] | string;
+};
+
+export type ReactionRow = Columns<typeof commentReactions, 'reaction_type' | 'price' | 'reacted_at'> & {
+  /** coalesce(username, ''): never null. */
+  username: NonNullable<SqlRow<typeof users>['username']>;
+};
 
 /** A comment with its author's name and face and its reactions (newest first), as the presenter reads it. */
 const COMMENT_COLUMNS = sql`c.id, c.picture_id, c.response_to, c.body, c.author_id, u.username AS author_name,
@@ -43,13 +60,9 @@ export interface CommentFacts {
 export async function commentFacts(exec: Executor, id: number): Promise<CommentFacts | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-      picture_id: number;
-      response_to: number | null;
-      author_id: number;
-      pinned: boolean;
-    }>`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
+    sql<
+      Columns<typeof comments, 'id' | 'picture_id' | 'response_to' | 'author_id'> & { pinned: boolean }
+    >`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
   );
   return (
     row && {
@@ -68,7 +81,7 @@ export async function insertComment(
 ): Promise<number> {
   const [row] = await sqlRows(
     exec,
-    sql<{ id: number }>`INSERT INTO comments (picture_id, author_id, response_to, body, created_at)
+    sql<Columns<typeof comments, 'id'>>`INSERT INTO comments (picture_id, author_id, response_to, body, created_at)
         VALUES (${c.pictureId}, ${c.authorId}, ${c.responseTo}, ${c.body}, ${c.at.toISOString()}) RETURNING id`,
   );
   return row!.id;
@@ -80,7 +93,9 @@ export async function insertReaction(
 ): Promise<number> {
   const [row] = await sqlRows(
     exec,
-    sql<{ id: number }>`INSERT INTO comment_reactions (comment_id, user_id, reaction_type, price, reacted_at)
+    sql<
+      Columns<typeof commentReactions, 'id'>
+    >`INSERT INTO comment_reactions (comment_id, user_id, reaction_type, price, reacted_at)
         VALUES (${r.commentId}, ${r.userId}, ${r.reactionType}, ${r.price}, ${r.at.toISOString()}) RETURNING id`,
   );
   return row!.id;
@@ -93,7 +108,7 @@ export async function insertReaction(
 export async function pinIfUnpinned(exec: Executor, id: number, at: Date): Promise<boolean> {
   const done = await sqlRows(
     exec,
-    sql<{ id: number }>`UPDATE comments SET pinned_at = ${at.toISOString()}
+    sql<Columns<typeof comments, 'id'>>`UPDATE comments SET pinned_at = ${at.toISOString()}
         WHERE id = ${id} AND pinned_at IS NULL AND response_to IS NULL RETURNING id`,
   );
   return done.length > 0;
@@ -110,6 +125,6 @@ export function reactionsOf(exec: Executor, commentId: number): Promise<Reaction
 }
 
 export async function commentExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await sqlRows(exec, sql<{ id: number }>`SELECT id FROM comments WHERE id = ${id}`);
+  const found = await sqlRows(exec, sql<Columns<typeof comments, 'id'>>`SELECT id FROM comments WHERE id = ${id}`);
   return found.length > 0;
 }

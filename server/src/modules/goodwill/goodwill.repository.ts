@@ -71,7 +71,7 @@ export function totals(
 ): Promise<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }[]> {
   return sqlRows(
     exec,
-    sql`SELECT a.cause,
+    sql<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }>`SELECT a.cause,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable' AND p.amount > 0), 0)::bigint AS paid_in,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable'), 0)::bigint AS pending,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_forwarded'), 0)::bigint AS forwarded

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationFilter } from '../../../../common/api/notifications';
-import { sqlRows, type Executor } from '../../db/connection';
-import type { NotificationRow } from './notifications.presenter';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { notificationEvents } from './notifications.tables';
 import type { NotificationEvent } from './notifications.service';
 
 /** All of the notifications' SQL, taking the db or the transaction of a command. */
@@ -39,6 +41,16 @@ export async function unreadCount(exec: Executor, userId: number): Promise<numbe
   );
   return row!.n;
 }
+
+/** One notification as the repository reads it: its fold's figures and its latest event. */
+export type NotificationRow = Fold &
+  Columns<
+    typeof notificationEvents,
+    'topic' | 'created_at' | 'picture_id' | 'comment_id' | 'amount' | 'item' | 'message'
+  > & {
+    username: SqlRow<typeof users>['username'];
+    profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  };
 
 /** One notification before its details: the id of its latest event and its fold's figures. */
 interface Fold {
@@ -154,7 +166,12 @@ export async function notificationsOf(
 
 /** Who each of these event ids notifies (ids with no event are left out). */
 export function ownersOf(exec: Executor, ids: readonly number[]): Promise<{ id: number; user_id: number }[]> {
-  return sqlRows(exec, sql`SELECT id, user_id FROM notification_events WHERE id IN (${idList(ids)})`);
+  return sqlRows(
+    exec,
+    sql<
+      Columns<typeof notificationEvents, 'id' | 'user_id'>
+    >`SELECT id, user_id FROM notification_events WHERE id IN (${idList(ids)})`,
+  );
 }
 
 /** Each named unseen event with every older unseen event of its fold: seen, read as the newest named one. */
