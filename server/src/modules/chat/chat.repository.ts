@@ -1,29 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { chatLastSeen, chatMessages, chatRooms } from './chat.tables';
 
 /** All of the chat's SQL. The room is one row (ROOM); sends take it FOR UPDATE and so run one at a time. */
 
 const ROOM = 1;
 
-export interface MessageRow {
-  id: number;
-  sender_id: number;
-  username: string | null;
-  profile_image_key: string | null;
-  body: string;
-  created_at: Date | string;
-}
+export type MessageRow = Columns<typeof chatMessages, 'id' | 'sender_id' | 'body' | 'created_at'> &
+  Columns<typeof users, 'username'> & { profile_image_key: SqlRow<typeof pictures>['image_key'] | null };
 
 /** The room's row; safe on every start. */
 export async function ensureRoom(exec: Executor): Promise<void> {
   await exec.execute(sql`INSERT INTO chat_rooms (id) VALUES (${ROOM}) ON CONFLICT (id) DO NOTHING`);
 }
 
-export interface RoomRow {
-  message_count: number;
-  unit_price: number;
-  online_count: number;
-}
+export type RoomRow = Columns<typeof chatRooms, 'message_count' | 'unit_price' | 'online_count'>;
 
 /** Takes the room for the rest of the transaction: the count of recent messages stays exact while a send prices. */
 export async function lockRoom(exec: Executor): Promise<RoomRow> {
@@ -94,9 +87,9 @@ export async function replaceIfChanged(
   const column = sql.raw(field);
   const changed = await sqlRows(
     exec,
-    sql<{
-      id: number;
-    }>`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
+    sql<
+      Columns<typeof chatRooms, 'id'>
+    >`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
   );
   return changed.length > 0;
 }
@@ -119,10 +112,9 @@ export async function missedCounts(exec: Executor, userIds: number[]): Promise<M
   );
   const found = await sqlRows(
     exec,
-    sql<{
-      user_id: number;
-      missed: number;
-    }>`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
+    sql<
+      Columns<typeof chatLastSeen, 'user_id'> & { missed: number }
+    >`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
         FROM (VALUES ${ids}) AS v(id) CROSS JOIN chat_rooms r
         LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
   );

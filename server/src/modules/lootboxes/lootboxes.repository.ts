@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TierWeights } from '../../../../common/fairness';
 import { sqlRows, type Executor } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { fairSeeds, lootboxOpenings } from './lootboxes.tables';
 
-export interface Counters {
-  keyCount: number;
-  lootBoxCount: number;
-}
+/** The rows here are read under the tables' TypeScript names (`AS "keyCount"`), so they are `$inferSelect`'s. */
+type Seed = typeof fairSeeds.$inferSelect;
+type Opening = typeof lootboxOpenings.$inferSelect;
+
+export type Counters = Pick<typeof users.$inferSelect, 'keyCount' | 'lootBoxCount'>;
 
 const COUNTERS = sql`key_count AS "keyCount", loot_box_count AS "lootBoxCount"`;
 
@@ -45,13 +48,7 @@ export async function takeBoxAndKey(exec: Executor, userId: number): Promise<Cou
   return row;
 }
 
-export interface SeedRow {
-  id: number;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nextNonce: number;
-}
+export type SeedRow = Pick<Seed, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nextNonce'>;
 
 const SEED = sql`id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
   next_nonce AS "nextNonce"`;
@@ -81,7 +78,7 @@ export async function takeNonce(exec: Executor, userId: number): Promise<(SeedRo
   const [row] = await sqlRows(
     exec,
     sql<
-      SeedRow & { nonce: number }
+      SeedRow & Pick<Opening, 'nonce'>
     >`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE user_id = ${userId} AND revealed_at IS NULL
         RETURNING ${SEED}, next_nonce - 1 AS nonce`,
   );
@@ -123,9 +120,9 @@ export interface NewOpening {
 export async function insertOpening(exec: Executor, o: NewOpening): Promise<number> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-    }>`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
+    sql<
+      Pick<Opening, 'id'>
+    >`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
           open_sequence, loot_found, opened_at)
         VALUES (${o.userId}, ${o.seedId}, ${o.nonce}, ${o.clientSeed}, ${o.oddsVersion}, ${JSON.stringify(o.weights)}::jsonb,
           ${JSON.stringify(o.lootSequence)}::jsonb, ${o.openSequence}, ${o.lootFound}, ${o.at})
@@ -134,20 +131,17 @@ export async function insertOpening(exec: Executor, o: NewOpening): Promise<numb
   return row!.id;
 }
 
-export interface OpeningRow {
-  id: number;
-  nonce: number;
-  clientSeed: string;
-  serverSeedHash: string;
-  /** Null while the seed is still in use. */
-  serverSeed: string | null;
-  oddsVersion: number;
-  weights: TierWeights | string;
-  lootSequence: string[] | string;
-  openSequence: string;
-  lootFound: boolean;
-  openedAt: Date | string;
-}
+export type OpeningRow = Pick<
+  Opening,
+  'id' | 'nonce' | 'clientSeed' | 'oddsVersion' | 'openSequence' | 'lootFound' | 'openedAt'
+> &
+  Pick<Seed, 'serverSeedHash'> & {
+    /** Null while the seed is still in use. */
+    serverSeed: Seed['serverSeed'] | null;
+    /** JSON columns (drizzle reads them as unknown): their shape, or their text. */
+    weights: TierWeights | string;
+    lootSequence: string[] | string;
+  };
 
 /** A user's openings, newest first, `limit` of them with ids below `before`. */
 export async function openingsOf(
