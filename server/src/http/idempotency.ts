@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sqlRows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { idempotencyKeys } from '../db/core.tables';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
 import { InsufficientFunds } from '../ledger/ledger';
@@ -65,11 +66,9 @@ export async function idempotent<T>(
     if (claimed.length === 0) {
       const [first] = await sqlRows(
         work.tx,
-        sql<{
-          request_hash: string;
-          status_code: number;
-          response: T;
-        }>`SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
+        sql<
+          Columns<typeof idempotencyKeys, 'request_hash' | 'status_code'> & { response: T }
+        >`SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
       );
       if (!first || first.request_hash !== requestHash) {
         throw fieldError('Idempotency-Key', 'This Idempotency-Key was already used for a different request.');

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 
 /*
  * The account columns that signing up and signing in read and write: usernames, password hashes, Google subjects,
@@ -38,9 +39,9 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<InsertRes
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await sqlRows(
       tx,
-      sql<{
-        id: number;
-      }>`INSERT INTO users (username, email, email_verified, email_secret_hash, email_secret_expires_at, password_hash,
+      sql<
+        Columns<typeof users, 'id'>
+      >`INSERT INTO users (username, email, email_verified, email_secret_hash, email_secret_expires_at, password_hash,
                              google_sub, badge)
           VALUES (${user.username}, ${user.email}, ${user.emailVerified ?? false}, ${user.emailSecretHash ?? null},
                   ${user.emailSecretExpiresAt ?? null}, ${user.passwordHash ?? null}, ${user.googleSub ?? null},
@@ -71,13 +72,12 @@ export interface Credentials {
 export async function credentialsOf(exec: Executor, username: string): Promise<Credentials | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-      username: string;
-      password_hash: string | null;
-    }>`SELECT id, username, password_hash FROM users WHERE lower(username) = lower(${username})`,
+    sql<
+      Columns<typeof users, 'id' | 'username' | 'password_hash'>
+    >`SELECT id, username, password_hash FROM users WHERE lower(username) = lower(${username})`,
   );
-  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+  // Found by its username, so it has one.
+  return row && { id: row.id, username: row.username!, passwordHash: row.password_hash };
 }
 
 export async function userByGoogleSub(
@@ -101,11 +101,9 @@ export interface EmailSecret {
 export async function emailSecretOf(exec: Executor, userId: number): Promise<EmailSecret | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      email_secret_hash: string | null;
-      email_secret_expires_at: Date | string | null;
-      email_verified: boolean;
-    }>`SELECT email_secret_hash, email_secret_expires_at, email_verified FROM users WHERE id = ${userId}`,
+    sql<
+      Columns<typeof users, 'email_secret_hash' | 'email_secret_expires_at' | 'email_verified'>
+    >`SELECT email_secret_hash, email_secret_expires_at, email_verified FROM users WHERE id = ${userId}`,
   );
   return (
     row && {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { charityLinks } from './charity.tables';
 
 /** All of the donation links' SQL, taking the db or the transaction of a command. */
 
@@ -65,9 +66,9 @@ export async function insertLink(
 export async function linkWithKey(exec: Executor, key: string, exceptId: number): Promise<number | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-    }>`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
+    sql<
+      Columns<typeof charityLinks, 'id'>
+    >`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
   );
   return row?.id;
 }
@@ -109,13 +110,9 @@ export async function lockLink(
 ): Promise<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean } | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-      sender_id: number;
-      link: string;
-      decided: boolean;
-      approved: boolean;
-    }>`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
+    sql<
+      Columns<typeof charityLinks, 'id' | 'sender_id' | 'link' | 'decided' | 'approved'>
+    >`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
   );
   return row;
 }

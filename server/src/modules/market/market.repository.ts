@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MarketFigures, Side } from '../../../../common/market';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { marketOffers, trades } from './market.tables';
 import { account } from '../../ledger/ledger';
 
 /** The market's reads and the graph unlock; an order's own writes are the ledger's (`marketOrder`, ledger/market.ts). */
@@ -25,11 +26,9 @@ const FIGURES = sql`coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int
 
 /** The statement that reads one item's figures, through each side's partial index (exported for its plan test). */
 export const figuresSql = (itemType: string) =>
-  sql<{
-    quantity: number;
-    best_so: number | null;
-    best_bo: number | null;
-  }>`SELECT (SELECT coalesce(sum(quantity), 0)::int FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS quantity,
+  sql<
+    Columns<typeof marketOffers, 'quantity'> & { best_so: number | null; best_bo: number | null }
+  >`SELECT (SELECT coalesce(sum(quantity), 0)::int FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS quantity,
       (SELECT min(price) FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS best_so,
       (SELECT max(price) FROM market_offers WHERE item_type = ${itemType} AND side = 'BUY') AS best_bo`;
 
@@ -37,14 +36,9 @@ export const figuresSql = (itemType: string) =>
 export async function offersOn(exec: Executor, itemType: string, side: Side, limit: number) {
   return sqlRows(
     exec,
-    sql<{
-      id: number;
-      user_id: number;
-      username: string;
-      price: number;
-      quantity: number;
-      created_at: Date | string;
-    }>`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
+    sql<
+      Columns<typeof marketOffers, 'id' | 'user_id' | 'price' | 'quantity' | 'created_at'> & { username: string }
+    >`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
         JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = ${sideLiteral(side)}
         ORDER BY ${bestFirst(side, 'o.')} LIMIT ${limit}`,
   );
@@ -60,12 +54,9 @@ export async function figuresOf(exec: Executor, itemType: string): Promise<Marke
 export async function marketFigures(exec: Executor): Promise<Map<string, MarketFigures>> {
   const found = await sqlRows(
     exec,
-    sql<{
-      item_type: string;
-      quantity: number;
-      best_so: number | null;
-      best_bo: number | null;
-    }>`SELECT item_type, ${FIGURES} FROM market_offers GROUP BY item_type`,
+    sql<
+      Columns<typeof marketOffers, 'item_type' | 'quantity'> & { best_so: number | null; best_bo: number | null }
+    >`SELECT item_type, ${FIGURES} FROM market_offers GROUP BY item_type`,
   );
   return new Map(found.map((r) => [r.item_type, { quantity: r.quantity, bestSo: r.best_so, bestBo: r.best_bo }]));
 }
@@ -74,13 +65,9 @@ export async function marketFigures(exec: Executor): Promise<Map<string, MarketF
 export async function offersOfUser(exec: Executor, userId: number) {
   return sqlRows(
     exec,
-    sql<{
-      item_type: string;
-      side: Side;
-      price: number;
-      quantity: number;
-      created_at: Date | string;
-    }>`SELECT item_type, side, price, quantity, created_at FROM market_offers WHERE user_id = ${userId}`,
+    sql<
+      Columns<typeof marketOffers, 'item_type' | 'side' | 'price' | 'quantity' | 'created_at'>
+    >`SELECT item_type, side, price, quantity, created_at FROM market_offers WHERE user_id = ${userId}`,
   );
 }
 
@@ -88,10 +75,9 @@ export async function offersOfUser(exec: Executor, userId: number) {
 export async function lastTrades(exec: Executor, itemType: string, limit: number) {
   return sqlRows(
     exec,
-    sql<{
-      created_at: Date | string;
-      price: number;
-    }>`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    sql<
+      Columns<typeof trades, 'created_at' | 'price'>
+    >`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES } from '../../../../common/trending';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { pictures } from './pictures.tables';
 
 /**
  * The three orders of the wall, each answered from one index so no page costs more on a bigger wall.
@@ -71,9 +72,9 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
   if (want > EXACT_WINDOW) {
     const found = await sqlRows(
       exec,
-      sql<{
-        id: number;
-      }>`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+      sql<
+        Columns<typeof pictures, 'id'>
+      >`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
     );
     return found.map((r) => r.id);
   }

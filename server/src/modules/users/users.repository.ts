@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 
 export interface ProfileRow {
   id: number;
@@ -19,19 +20,20 @@ export interface ProfileRow {
 export async function profileOf(exec: Executor, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      id: number;
-      username: string | null;
-      balance: number | null;
-      key_count: number;
-      loot_box_count: number;
-      profile_image_key: string | null;
-      badge: string;
-      first_login: boolean;
-      email_verified: boolean;
-      is_admin: boolean;
-      good_will: string | null;
-    }>`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
+    sql<
+      Columns<
+        typeof users,
+        | 'id'
+        | 'username'
+        | 'key_count'
+        | 'loot_box_count'
+        | 'badge'
+        | 'first_login'
+        | 'email_verified'
+        | 'is_admin'
+        | 'good_will'
+      > & { balance: number | null; profile_image_key: string | null }
+    >`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
                u.first_login, u.email_verified, u.is_admin, u.good_will
         FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'available'
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
@@ -68,10 +70,9 @@ export async function publicInfoOf(
 ): Promise<{ username: string | null; profileImageKey: string | null } | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      username: string | null;
-      profile_image_key: string | null;
-    }>`SELECT u.username, pi.image_key AS profile_image_key
+    sql<
+      Columns<typeof users, 'username'> & { profile_image_key: string | null }
+    >`SELECT u.username, pi.image_key AS profile_image_key
         FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );
   return row && { username: row.username, profileImageKey: row.profile_image_key };
