@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, sqlRows, type Database } from '../db/connection';
+import { openDatabase, sqlRows, type Database, type Columns } from '../db/connection';
+import type { users } from '../db/core.tables';
 import { freshPostgresDatabase, realPostgresUrl } from '../test/databases';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -39,7 +40,7 @@ async function addUser(db: Database, username: string): Promise<void> {
 async function isAdmin(db: Database, username: string): Promise<boolean | undefined> {
   const [row] = await sqlRows(
     db.db,
-    sql<{ is_admin: boolean }>`SELECT is_admin FROM users WHERE username = ${username}`,
+    sql<Columns<typeof users, 'is_admin'>>`SELECT is_admin FROM users WHERE username = ${username}`,
   );
   return row?.is_admin;
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../context';
-import { sqlRows, type Executor } from '../db/connection';
+import { sqlRows, type Executor, type Columns } from '../db/connection';
+import type { sessions } from '../db/core.tables';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -117,7 +118,9 @@ export async function liveSessions(exec: Executor, tokenHashes: string[], now: D
   );
   const found = await sqlRows(
     exec,
-    sql<{ token_hash: string }>`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
+    sql<
+      Columns<typeof sessions, 'token_hash'>
+    >`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
   );
   return new Set(found.map((r) => r.token_hash));
 }

@@ -60,7 +60,7 @@ export async function idempotent<T>(
   return ctx.transact(async (work): Promise<Answer<T>> => {
     const claimed = await sqlRows(
       work.tx,
-      sql<{ key: string }>`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)
+      sql<Columns<typeof idempotencyKeys, 'key'>>`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)
           VALUES (${userId}, ${key}, ${requestHash}, 0) ON CONFLICT DO NOTHING RETURNING key`,
     );
     if (claimed.length === 0) {

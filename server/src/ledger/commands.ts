@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 import { batchReference } from '../../../common/goodwill';
-import { sqlRows, type Executor } from '../db/connection';
+import { sqlRows, type Executor, type Columns } from '../db/connection';
+import type { postings } from '../db/core.tables';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
@@ -211,7 +212,7 @@ export async function forwardGoodwill(work: Work, opts: { now: Date; before?: Da
   for (const cause of GOODWILL_TYPES) {
     const [batch] = await sqlRows(
       work.tx,
-      sql<{ id: number; amount: number }>`WITH u AS MATERIALIZED (
+      sql<Columns<typeof postings, 'id' | 'amount'>>`WITH u AS MATERIALIZED (
             SELECT p.id, p.amount FROM postings p
             WHERE p.account_code = ${account.goodwillPayable(cause)} AND p.amount > 0 ${paidBefore}
               AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isItemType } from '../../../common/items';
-import { sqlRows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { inventories, journalEntries } from '../db/core.tables';
 import type { Work } from '../db/unit-of-work';
 import { LedgerError, type EntryKind } from './ledger';
 
@@ -70,7 +71,7 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
     if (p.quantity < 0) {
       const taken = await sqlRows(
         work.tx,
-        sql<{ quantity: number }>`UPDATE inventories SET quantity = quantity + ${p.quantity}
+        sql<Columns<typeof inventories, 'quantity'>>`UPDATE inventories SET quantity = quantity + ${p.quantity}
             WHERE user_id = ${p.userId} AND item_type = ${p.itemType} AND quantity - held >= ${-p.quantity}
             RETURNING quantity`,
       );
@@ -104,7 +105,7 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
   // The entry and its postings in one statement.
   const [row] = await sqlRows(
     work.tx,
-    sql<{ id: number }>`WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
+    sql<Columns<typeof journalEntries, 'id'>>`WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
           VALUES (${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null},
                   ${input.memo === undefined ? null : JSON.stringify(input.memo)}::jsonb)
           RETURNING id),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../db/connection';
+import { sqlRows, type Executor, type Columns } from '../db/connection';
+import type { ledgerAccounts } from '../db/core.tables';
 import type { Work } from '../db/unit-of-work';
 import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 
@@ -197,7 +198,7 @@ export function announceBalances(work: Work, balances: ReadonlyMap<string, numbe
 async function refuse(work: Work, code: string, delta: number): Promise<never> {
   const [current] = await sqlRows(
     work.tx,
-    sql<{ balance: number }>`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
+    sql<Columns<typeof ledgerAccounts, 'balance'>>`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
   );
   if (!current) throw new LedgerError(`no account ${code}`);
   throw new InsufficientFunds(-delta - current.balance);
@@ -207,7 +208,9 @@ async function refuse(work: Work, code: string, delta: number): Promise<never> {
 export async function availableBalance(exec: Executor, userId: number): Promise<number> {
   const [row] = await sqlRows(
     exec,
-    sql<{ balance: number }>`SELECT balance FROM ledger_accounts WHERE code = ${account.available(userId)}`,
+    sql<
+      Columns<typeof ledgerAccounts, 'balance'>
+    >`SELECT balance FROM ledger_accounts WHERE code = ${account.available(userId)}`,
   );
   return row?.balance ?? 0;
 }

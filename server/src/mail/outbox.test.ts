@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { sqlRows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { mailOutbox } from './mail.tables';
 import { mailOutboxJob } from '../jobs/mail-outbox.job';
 import { runJob } from '../jobs/runner';
 import { createServer, type RunningServer } from '../server';
@@ -36,7 +37,7 @@ function failing(inner: MemoryMailer, failures: number): Mailer {
 const queued = async (app: Pick<TestApp, 'ctx'>) =>
   sqlRows(
     app.ctx.db,
-    sql<{ attempts: number; last_error: string | null }>`SELECT attempts, last_error FROM mail_outbox`,
+    sql<Columns<typeof mailOutbox, 'attempts' | 'last_error'>>`SELECT attempts, last_error FROM mail_outbox`,
   );
 const linkIn = (text: string) => new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
 

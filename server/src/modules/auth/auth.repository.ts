@@ -58,7 +58,7 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<InsertRes
 export async function usernameTaken(exec: Executor, username: string): Promise<boolean> {
   const found = await sqlRows(
     exec,
-    sql<{ id: number }>`SELECT id FROM users WHERE lower(username) = lower(${username})`,
+    sql<Columns<typeof users, 'id'>>`SELECT id FROM users WHERE lower(username) = lower(${username})`,
   );
   return found.length > 0;
 }
@@ -86,7 +86,7 @@ export async function userByGoogleSub(
 ): Promise<{ id: number; username: string | null } | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{ id: number; username: string | null }>`SELECT id, username FROM users WHERE google_sub = ${sub}`,
+    sql<Columns<typeof users, 'id' | 'username'>>`SELECT id, username FROM users WHERE google_sub = ${sub}`,
   );
   return row;
 }
@@ -121,7 +121,7 @@ export async function emailSecretOf(exec: Executor, userId: number): Promise<Ema
 export async function useEmailSecret(exec: Executor, userId: number, secretHash: string, now: Date): Promise<boolean> {
   const updated = await sqlRows(
     exec,
-    sql<{ id: number }>`UPDATE users SET email_verified = true, email_secret_expires_at = NULL
+    sql<Columns<typeof users, 'id'>>`UPDATE users SET email_verified = true, email_secret_expires_at = NULL
         WHERE id = ${userId} AND email_secret_hash = ${secretHash} AND email_secret_expires_at > ${now}
         RETURNING id`,
   );
@@ -132,7 +132,9 @@ export async function useEmailSecret(exec: Executor, userId: number, secretHash:
 export async function setUsernameIfNone(exec: Executor, userId: number, username: string): Promise<boolean> {
   const updated = await sqlRows(
     exec,
-    sql<{ id: number }>`UPDATE users SET username = ${username} WHERE id = ${userId} AND username IS NULL RETURNING id`,
+    sql<
+      Columns<typeof users, 'id'>
+    >`UPDATE users SET username = ${username} WHERE id = ${userId} AND username IS NULL RETURNING id`,
   );
   return updated.length > 0;
 }

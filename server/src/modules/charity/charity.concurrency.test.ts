@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
 import { CHARITY_LINK_TEXT, MAX_PENDING_LINKS } from '../../../../common/charity';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { charityLinks } from './charity.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
@@ -118,7 +119,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('donation links under c
     for (const [i, s] of senders.entries()) {
       const [row] = await sqlRows(
         t.ctx.db,
-        sql<{ id: number }>`INSERT INTO charity_links (sender_id, link, badge)
+        sql<Columns<typeof charityLinks, 'id'>>`INSERT INTO charity_links (sender_id, link, badge)
             VALUES (${s.id}, ${i ? 'http://www.copies.example.org/d/' : 'https://copies.example.org/d'}, 'OLD') RETURNING id`,
       );
       ids.push(row!.id);

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
 import { charityLinkKey, CHARITY_LINK_TEXT } from '../../../../common/charity';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { charityLinks } from './charity.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { makeUser, signIn } from '../../test/factories';
@@ -55,9 +56,9 @@ const linkCount = async () =>
 async function legacyLink(senderId: number, link: string): Promise<number> {
   const [row] = await sqlRows(
     t.ctx.db,
-    sql<{
-      id: number;
-    }>`INSERT INTO charity_links (sender_id, link, badge) VALUES (${senderId}, ${link}, 'OLD') RETURNING id`,
+    sql<
+      Columns<typeof charityLinks, 'id'>
+    >`INSERT INTO charity_links (sender_id, link, badge) VALUES (${senderId}, ${link}, 'OLD') RETURNING id`,
   );
   return row!.id;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Executor, type Columns } from '../../db/connection';
-import type { charityLinks } from './charity.tables';
+import type { users } from '../../db/core.tables';
+import type { charityLinks, charityOptions } from './charity.tables';
 
 /** All of the donation links' SQL, taking the db or the transaction of a command. */
 
@@ -32,7 +33,7 @@ const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badg
 export async function lockSender(exec: Executor, userId: number): Promise<{ badge: string } | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{ badge: string }>`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
+    sql<Columns<typeof users, 'badge'>>`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
   );
   return row;
 }
@@ -55,7 +56,7 @@ export async function insertLink(
 ): Promise<number | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{ id: number }>`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
+    sql<Columns<typeof charityLinks, 'id'>>`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
         VALUES (${l.senderId}, ${l.link}, ${l.key}, ${l.badge}, ${l.now})
         ON CONFLICT (link_key) WHERE approved OR NOT decided DO NOTHING RETURNING id`,
   );
@@ -164,7 +165,7 @@ export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
 }
 
 export async function userExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await sqlRows(exec, sql<{ id: number }>`SELECT id FROM users WHERE id = ${id}`);
+  const found = await sqlRows(exec, sql<Columns<typeof users, 'id'>>`SELECT id FROM users WHERE id = ${id}`);
   return found.length > 0;
 }
 
@@ -172,7 +173,9 @@ export async function userExists(exec: Executor, id: number): Promise<boolean> {
 export async function options(exec: Executor, kind: OptionKind): Promise<string[]> {
   const found = await sqlRows(
     exec,
-    sql<{ value: string }>`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
+    sql<
+      Columns<typeof charityOptions, 'value'>
+    >`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
   );
   return found.map((r) => r.value);
 }

@@ -4,7 +4,9 @@ import type { ChatMessage, MessageSent } from '../../../../common/api/chat';
 import { MESSAGES_PER_STEP } from '../../../../common/chat';
 import { itemOf } from '../../../../common/items';
 import { chatCost } from '../../../../common/writing';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { chatMessages } from './chat.tables';
+import type { journalEntries } from '../../db/core.tables';
 import { runJob } from '../../jobs/runner';
 import { chatRoomJob } from '../../jobs/chat-room.job';
 import { checkConservation } from '../../ledger/conservation';
@@ -78,9 +80,9 @@ describe('sending a chat message', () => {
     expect((await last50()).at(-1)).toEqual(sent.message);
     const [entry] = await sqlRows(
       t.ctx.db,
-      sql<{
-        resource_id: string;
-      }>`SELECT resource_id FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${alice.id}`,
+      sql<
+        Columns<typeof journalEntries, 'resource_id'>
+      >`SELECT resource_id FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${alice.id}`,
     );
     expect(entry!.resource_id).toBe(String(sent.message.id));
     await booksBalance();
@@ -241,7 +243,10 @@ describe('the room', () => {
     expect(list).toHaveLength(50);
     const ids = list.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const [newest] = await sqlRows(t.ctx.db, sql<{ id: number }>`SELECT max(id)::int AS id FROM chat_messages`);
+    const [newest] = await sqlRows(
+      t.ctx.db,
+      sql<Columns<typeof chatMessages, 'id'>>`SELECT max(id)::int AS id FROM chat_messages`,
+    );
     expect(ids.at(-1)).toBe(newest!.id);
   });
 

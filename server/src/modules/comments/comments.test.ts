@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Reaction } from '../../../../common/api/comments';
 import type { LiveEvent } from '../../../../common/live';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { journalEntries } from '../../db/core.tables';
+import type { notificationEvents } from '../notifications/notifications.tables';
 import { creditTopUp } from '../../ledger/commands';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
@@ -56,20 +58,16 @@ const booksBalance = async () => expect(await checkConservation(t.ctx.db)).toMat
 const notifications = (userId: number) =>
   sqlRows(
     t.ctx.db,
-    sql<{
-      topic: string;
-      actor_id: number;
-      comment_id: number;
-      amount: number | null;
-      item: string | null;
-    }>`SELECT topic, actor_id, comment_id, amount, item FROM notification_events WHERE user_id = ${userId} ORDER BY id`,
+    sql<
+      Columns<typeof notificationEvents, 'topic' | 'actor_id' | 'comment_id' | 'amount' | 'item'>
+    >`SELECT topic, actor_id, comment_id, amount, item FROM notification_events WHERE user_id = ${userId} ORDER BY id`,
   );
 const entries = (userId: number, kind: string) =>
   sqlRows(
     t.ctx.db,
-    sql<{
-      resource_id: string;
-    }>`SELECT resource_id FROM journal_entries WHERE user_id = ${userId} AND kind = ${kind} ORDER BY id`,
+    sql<
+      Columns<typeof journalEntries, 'resource_id'>
+    >`SELECT resource_id FROM journal_entries WHERE user_id = ${userId} AND kind = ${kind} ORDER BY id`,
   );
 const firstError = (res: { json: () => unknown }) => (res.json() as { field: string; errorText: string }[])[0];
 

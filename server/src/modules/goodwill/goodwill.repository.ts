@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 
 /** All of goodwill's SQL. The shares and the forwarded amounts are the ledger's postings; batches say what moved. */
 
@@ -8,7 +9,7 @@ import { sqlRows, type Executor } from '../../db/connection';
 export async function causeOf(exec: Executor, userId: number): Promise<GoodWillType> {
   const [row] = await sqlRows(
     exec,
-    sql<{ good_will: string | null }>`SELECT good_will FROM users WHERE id = ${userId}`,
+    sql<Columns<typeof users, 'good_will'>>`SELECT good_will FROM users WHERE id = ${userId}`,
   );
   const chosen = row?.good_will;
   return (GOODWILL_TYPES as readonly string[]).includes(chosen ?? '') ? (chosen as GoodWillType) : DEFAULT_GOODWILL;
@@ -71,6 +72,7 @@ export function totals(
 ): Promise<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }[]> {
   return sqlRows(
     exec,
+    // A goodwill account's cause is one of GOODWILL_TYPES (ledger.ts opens them), narrower than the column's text.
     sql<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }>`SELECT a.cause,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable' AND p.amount > 0), 0)::bigint AS paid_in,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable'), 0)::bigint AS pending,

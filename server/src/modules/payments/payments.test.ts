@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOPUP_CENTS } from '../../../../common/constants';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { payments } from './payments.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { makeUser, signIn } from '../../test/factories';
@@ -50,7 +51,7 @@ describe('POST /api/payment/checkout on a cash tenant', () => {
     expect(payment.json()).toEqual({ id, amount: 500, status: 'open' });
     const [stored] = await sqlRows(
       t.ctx.db,
-      sql<{ return_url: string }>`SELECT return_url FROM payments WHERE id = ${id}`,
+      sql<Columns<typeof payments, 'return_url'>>`SELECT return_url FROM payments WHERE id = ${id}`,
     );
     expect(stored!.return_url).toBe('/image/7?index=2');
   });
@@ -65,7 +66,7 @@ describe('POST /api/payment/checkout on a cash tenant', () => {
     const id = res.json<{ url: string }>().url.split('/').pop()!;
     const [stored] = await sqlRows(
       t.ctx.db,
-      sql<{ return_url: string }>`SELECT return_url FROM payments WHERE id = ${id}`,
+      sql<Columns<typeof payments, 'return_url'>>`SELECT return_url FROM payments WHERE id = ${id}`,
     );
     expect(stored!.return_url).toBe('/week#top');
   });

@@ -112,7 +112,9 @@ export async function refreshTrending(exec: Executor, now: Date, size = REFRESH_
   return exec.transaction(async (tx) => {
     const ids = await sqlRows(
       tx,
-      sql<{ id: number }>`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC LIMIT ${size} FOR UPDATE`,
+      sql<
+        Columns<typeof pictures, 'id'>
+      >`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC LIMIT ${size} FOR UPDATE`,
     );
     if (ids.length === 0) return 0;
     const list = sql.join(

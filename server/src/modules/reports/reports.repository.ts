@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ReportReason, ReportType } from '../../../../common/reports';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { reports } from './reports.tables';
+import type { chatMessages } from '../chat/chat.tables';
 
 /** All of the reports' SQL. */
 
 /** Whether a chat message exists (the chat owns `chat_messages`; reports only look). */
 export async function chatMessageExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await sqlRows(exec, sql<{ id: number }>`SELECT id FROM chat_messages WHERE id = ${id}`);
+  const found = await sqlRows(
+    exec,
+    sql<Columns<typeof chatMessages, 'id'>>`SELECT id FROM chat_messages WHERE id = ${id}`,
+  );
   return found.length > 0;
 }
 
@@ -17,7 +22,7 @@ export async function insertReport(
 ): Promise<number | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<{ id: number }>`INSERT INTO reports (reporter_id, type, message_id, reason, description)
+    sql<Columns<typeof reports, 'id'>>`INSERT INTO reports (reporter_id, type, message_id, reason, description)
         VALUES (${r.reporterId}, ${r.type}, ${r.messageId}, ${r.reason}, ${r.description})
         ON CONFLICT (reporter_id, type, message_id) DO NOTHING RETURNING id`,
   );

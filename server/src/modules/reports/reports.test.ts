@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../../common/api/comments';
 import { REPORT_REASONS } from '../../../../common/reports';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { chatMessages } from '../chat/chat.tables';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
@@ -23,9 +24,9 @@ async function messages(): Promise<{ commentId: number; chatId: number }> {
   ).post('/api/picture/comment', { pictureId, comment: 'Buy cheap stuff at example.com!', balance: 0 });
   const [chat] = await sqlRows(
     t.ctx.db,
-    sql<{
-      id: number;
-    }>`INSERT INTO chat_messages (sender_id, body, cost, unit_price) VALUES (${author.id}, 'spam spam spam', 5, 5) RETURNING id`,
+    sql<
+      Columns<typeof chatMessages, 'id'>
+    >`INSERT INTO chat_messages (sender_id, body, cost, unit_price) VALUES (${author.id}, 'spam spam spam', 5, 5) RETURNING id`,
   );
   return { commentId: made.json<Comment>().id, chatId: chat!.id };
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRow, TransactionSummary } from '../../../../common/api/transactions';
 import { TRANSACTION_TYPES } from '../../../../common/api/transactions';
-import { sqlRows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { marketOffers, trades } from '../market/market.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
@@ -39,7 +40,7 @@ const rowsOf = async (u: Trader, type: string) => {
 async function fillsOf(userId: number): Promise<{ bought: Map<number, number>; sold: Map<number, number> }> {
   const found = await sqlRows(
     t.ctx.db,
-    sql<{ entry_id: number; bought: number; sold: number }>`SELECT entry_id,
+    sql<Columns<typeof trades, 'entry_id'> & { bought: number; sold: number }>`SELECT entry_id,
           coalesce(-sum(price * quantity) FILTER (WHERE buyer_id = ${userId}), 0)::bigint AS bought,
           coalesce(sum(price * quantity - fee) FILTER (WHERE seller_id = ${userId}), 0)::bigint AS sold
         FROM trades WHERE buyer_id = ${userId} OR seller_id = ${userId} GROUP BY entry_id`,
@@ -136,11 +137,9 @@ describe('the statement of traders on a random market', () => {
       } else {
         const offers = await sqlRows(
           t.ctx.db,
-          sql<{
-            user_id: number;
-            side: string;
-            price: number;
-          }>`SELECT user_id, side, price FROM market_offers WHERE item_type = ${itemType} AND user_id <> ${u.id}`,
+          sql<
+            Columns<typeof marketOffers, 'user_id' | 'side' | 'price'>
+          >`SELECT user_id, side, price FROM market_offers WHERE item_type = ${itemType} AND user_id <> ${u.id}`,
         );
         if (offers.length === 0) continue;
         const o = pick(offers);

@@ -59,7 +59,9 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
 export async function clearFirstLogin(exec: Executor, userId: number): Promise<boolean> {
   const updated = await sqlRows(
     exec,
-    sql<{ id: number }>`UPDATE users SET first_login = false WHERE id = ${userId} AND first_login RETURNING id`,
+    sql<
+      Columns<typeof users, 'id'>
+    >`UPDATE users SET first_login = false WHERE id = ${userId} AND first_login RETURNING id`,
   );
   return updated.length > 0;
 }
