@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
 import type { users } from '../../db/core.tables';
 import type { charityLinks, charityOptions } from './charity.tables';
 
@@ -7,21 +7,21 @@ import type { charityLinks, charityOptions } from './charity.tables';
 
 export type OptionKind = 'CATEGORY' | 'NAME' | 'REJECTION_REASON';
 
-export interface LinkRow {
-  id: number;
-  sender_id: number;
-  sender_name: string | null;
-  link: string;
-  badge: string;
-  created_at: Date | string;
-  decided: boolean;
-  approved: boolean;
-  amount: number | null;
-  charity_name: string | null;
-  admin_category: string | null;
-  rejection_reason: string | null;
-  publicly_visible: boolean;
-}
+export type LinkRow = Columns<
+  typeof charityLinks,
+  | 'id'
+  | 'sender_id'
+  | 'link'
+  | 'badge'
+  | 'created_at'
+  | 'decided'
+  | 'approved'
+  | 'amount'
+  | 'charity_name'
+  | 'admin_category'
+  | 'rejection_reason'
+  | 'publicly_visible'
+> & { sender_name: SqlRow<typeof users>['username'] };
 
 const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badge, l.created_at, l.decided, l.approved,
   l.amount, l.charity_name, l.admin_category, l.rejection_reason, l.publicly_visible`;

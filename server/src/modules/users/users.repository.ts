@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor, type Columns } from '../../db/connection';
 import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
 
 export interface ProfileRow {
   id: number;
@@ -88,9 +89,9 @@ export async function setProfileImage(exec: Executor, userId: number, pictureId:
 export async function profileImageKeyOf(exec: Executor, userId: number): Promise<string | null> {
   const [row] = await sqlRows(
     exec,
-    sql<{
-      image_key: string;
-    }>`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
+    sql<
+      Columns<typeof pictures, 'image_key'>
+    >`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );
   return row?.image_key ?? null;
 }
