@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rows, type Database } from '../../server/src/db/connection';
+import { openDatabase, sqlRows, type Database } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { creditTopUp, ensureSystemAccounts, openUserAccounts, spend } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
@@ -39,7 +39,7 @@ interface Figures {
 }
 
 async function createUsers(database: Database, deps: WorkDeps): Promise<number[]> {
-  const created = await rows<{ id: number }>(
+  const created = await sqlRows<{ id: number }>(
     database.db,
     sql`INSERT INTO users (username, email, badge)
         SELECT 'bench_' || i, 'bench_' || i || '@example.test', 'BENCH' || i FROM generate_series(1, ${USERS}) i
@@ -91,7 +91,7 @@ async function openLedger(): Promise<Ledger> {
   const bus = new MemoryBus();
   const deps: WorkDeps = { db: database.db, bus };
   await ensureSystemAccounts(database.db);
-  const [version] = await rows<{ v: string }>(database.db, sql`SELECT current_setting('server_version') AS v`);
+  const [version] = await sqlRows<{ v: string }>(database.db, sql`SELECT current_setting('server_version') AS v`);
   log(`creating ${USERS} users with ${START_BALANCE} cents each…`);
   const users = await createUsers(database, deps);
   return {

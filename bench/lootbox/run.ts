@@ -7,7 +7,7 @@
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  */
 import { sql } from 'drizzle-orm';
-import { rows } from '../../server/src/db/connection';
+import { sqlRows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   try {
     log(`creating ${USERS} users with boxes and keys…`);
     const users = (
-      await rows<{ id: number }>(
+      await sqlRows<{ id: number }>(
         database.db,
         sql`INSERT INTO users (username, email, badge, key_count, loot_box_count)
             SELECT 'bench_' || i, NULL, 'BENCH' || i, ${STOCK}, ${STOCK} FROM generate_series(1, ${USERS}) i

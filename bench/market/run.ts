@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { OrderAnswer } from '../../common/api/market';
 import { ITEMS_BY_TIER, type Item } from '../../common/items';
-import { rows } from '../../server/src/db/connection';
+import { sqlRows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { HttpError, notFound } from '../../server/src/http/errors';
 import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
   try {
     log(`creating ${USERS} users, each with $${MONEY / 100} and ${UNITS} units of each of ${TRADED.length} items…`);
     const users = (
-      await rows<{ id: number }>(
+      await sqlRows<{ id: number }>(
         database.db,
         sql`INSERT INTO users (username, email, badge)
             SELECT 'bench_' || i, NULL, 'BENCH' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
@@ -319,7 +319,7 @@ async function main(): Promise<void> {
     hot = await orders(deps, users, SECONDS, phase([HOT_ITEM], hotTally));
     log(`  ${fmt(hot.rate)} orders/s, ${hot.refused} refused, ${hot.failures} failed`);
     books = await checkConservation(database.db);
-    [trades] = await rows<{ trades: number; units: number; resting: number }>(
+    [trades] = await sqlRows<{ trades: number; units: number; resting: number }>(
       database.db,
       sql`SELECT (SELECT count(*) FROM trades)::int AS trades, (SELECT coalesce(sum(quantity), 0) FROM trades)::int
             AS units, (SELECT count(*) FROM market_offers)::int AS resting`,

@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../server/src/db/connection';
+import { sqlRows } from '../../server/src/db/connection';
 import { makeUser, signIn } from '../../server/src/test/factories';
 import { startTestApp, type TestClient } from '../../server/src/test/harness';
 
@@ -87,7 +87,7 @@ await t.ctx.db.execute(sql`VACUUM ANALYZE notification_events`);
 await fill(100, 50, 7);
 await state(`${events.toLocaleString('en')} read + 100 unread`);
 
-const plan = await rows<{ 'QUERY PLAN': string }>(
+const plan = await sqlRows<{ 'QUERY PLAN': string }>(
   t.ctx.db,
   sql`EXPLAIN SELECT count(*) FROM (SELECT 1 FROM notification_events WHERE user_id = ${user.id} AND NOT seen
       GROUP BY topic, target) g`,

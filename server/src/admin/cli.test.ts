@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, rows, type Database } from '../db/connection';
+import { openDatabase, sqlRows, type Database, type Columns } from '../db/connection';
+import type { users } from '../db/core.tables';
 import { freshPostgresDatabase, realPostgresUrl } from '../test/databases';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -37,7 +38,10 @@ async function addUser(db: Database, username: string): Promise<void> {
 }
 
 async function isAdmin(db: Database, username: string): Promise<boolean | undefined> {
-  const [row] = await rows<{ is_admin: boolean }>(db.db, sql`SELECT is_admin FROM users WHERE username = ${username}`);
+  const [row] = await sqlRows(
+    db.db,
+    sql<Columns<typeof users, 'is_admin'>>`SELECT is_admin FROM users WHERE username = ${username}`,
+  );
   return row?.is_admin;
 }
 

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import type { InferSelectModel, SQL, Table } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock';
 import { openPostgres } from './postgres';
 
@@ -88,8 +88,20 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-/** Rows of a raw SQL query on either driver. */
-export async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+/**
+ * A table's row as raw SQL reads it: the columns under their names in the database, typed as drizzle types them
+ * (what `$inferSelect` is under the TypeScript names). Row types of raw queries are built from it (docs/decisions.md,
+ * "Issue 23, item 2").
+ */
+export type SqlRow<T extends Table> = InferSelectModel<T, { dbColumnNames: true }>;
+/** Some columns of a table, as raw SQL reads them. */
+export type Columns<T extends Table, K extends keyof SqlRow<T>> = Pick<SqlRow<T>, K>;
+
+/**
+ * The rows of a raw SQL query on either driver, typed by the query itself: `sql<Columns<typeof table, 'id'>>` (plus,
+ * for a computed column, the type of its expression). Simple reads use the query builder instead.
+ */
+export async function sqlRows<T>(exec: Executor, query: SQL<T>): Promise<NoInfer<T>[]> {
   const result = (await exec.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const cents = (name: string) => bigint(name, { mode: 'number' });
+const cents = <N extends string>(name: N) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable(

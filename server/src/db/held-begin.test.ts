@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, missingRealServices, realPostgresUrl } from '../test/databases';
-import { migrationsFolder, rows } from './connection';
+import { migrationsFolder, sqlRows } from './connection';
 import { openPostgres } from './postgres';
 
 /**
@@ -34,17 +34,19 @@ describe.skipIf(skip)('a BEGIN held for the first statement (PostgreSQL)', () =>
 
   const lockHeldElsewhere = async () =>
     (
-      await rows<{ n: number }>(
+      await sqlRows(
         pg.db,
-        sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 4242 AND objid = 7`,
+        sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 4242 AND objid = 7`,
       )
     )[0]!.n;
 
   it('keeps a lock taken by the first statement until the transaction ends', async () => {
     const during = await pg.db.transaction(async (tx) => {
-      const [locked] = await rows<{ locked: string }>(
+      const [locked] = await sqlRows(
         tx,
-        sql.raw(`SELECT pg_advisory_xact_lock(4242, 7)::text AS locked`),
+        sql<{ locked: string }>`SELECT pg_advisory_xact_lock(4242, 7)::text AS locked`,
       );
       expect(locked).toEqual({ locked: '' });
       return lockHeldElsewhere();
@@ -61,7 +63,7 @@ describe.skipIf(skip)('a BEGIN held for the first statement (PostgreSQL)', () =>
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(await rows(pg.db, sql`SELECT n FROM held_begin`)).toEqual([]);
+    expect(await sqlRows(pg.db, sql`SELECT n FROM held_begin`)).toEqual([]);
   });
 
   it('runs a transaction whose first statement has parameters, and one that sends nothing', async () => {
@@ -70,6 +72,6 @@ describe.skipIf(skip)('a BEGIN held for the first statement (PostgreSQL)', () =>
       await tx.execute(sql.raw(`INSERT INTO held_begin VALUES (4)`));
     });
     await pg.db.transaction(async () => undefined);
-    expect(await rows(pg.db, sql`SELECT n FROM held_begin ORDER BY n`)).toEqual([{ n: 3 }, { n: 4 }]);
+    expect(await sqlRows(pg.db, sql`SELECT n FROM held_begin ORDER BY n`)).toEqual([{ n: 3 }, { n: 4 }]);
   });
 });

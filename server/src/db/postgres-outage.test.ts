@@ -6,7 +6,7 @@ import { freshPostgresDatabase, missingRealServices, realPostgresUrl } from '../
 import { makeUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../test/harness';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
-import { rows } from './connection';
+import { sqlRows } from './connection';
 
 /**
  * The app against a real PostgreSQL through a TCP proxy that can take the database away (issue 9, items 1 and 2):
@@ -166,7 +166,7 @@ describe.skipIf(skip)('PostgreSQL going away under load', () => {
       await tx.execute(sql`SELECT 1`);
     });
     await expect(slow).rejects.toThrow();
-    const left = await rows(t.ctx.db, sql`SELECT 1 FROM idempotency_keys WHERE key = ${marker}`);
+    const left = await sqlRows(t.ctx.db, sql`SELECT 1 FROM idempotency_keys WHERE key = ${marker}`);
     expect(left).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../context';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor, type Columns } from '../db/connection';
+import type { sessions } from '../db/core.tables';
 import { unauthorized } from './errors';
 
 /**
@@ -69,9 +70,13 @@ export interface SessionUser {
 
 /** The user of a live session, by the SHA-256 of its token. */
 export async function sessionUser(exec: Executor, tokenHash: string, now: Date): Promise<SessionUser | undefined> {
-  const [row] = await rows<{ id: number; username: string | null; is_admin: boolean }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+    sql<{
+      id: number;
+      username: string | null;
+      is_admin: boolean;
+    }>`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`,
   );
   return row && { id: row.id, username: row.username, isAdmin: row.is_admin };
@@ -96,9 +101,11 @@ export async function liveSessions(exec: Executor, tokenHashes: string[], now: D
     tokenHashes.map((h) => sql`${h}`),
     sql`, `,
   );
-  const found = await rows<{ token_hash: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
+    sql<
+      Columns<typeof sessions, 'token_hash'>
+    >`SELECT token_hash FROM sessions WHERE token_hash IN (${list}) AND expires_at > ${now}`,
   );
   return new Set(found.map((r) => r.token_hash));
 }

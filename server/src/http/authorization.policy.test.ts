@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../common/api/comments';
 import type { DonationLink } from '../../../common/api/charity';
 import type { Notification } from '../../../common/api/notifications';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { makePicture } from '../modules/pictures/test-helpers';
 import { giveItems, makeUser, signIn } from '../test/factories';
@@ -256,9 +256,9 @@ async function routesTakingIds(): Promise<Map<string, Operation | undefined>> {
 
 /** Everything a refused call could have touched. */
 const snapshot = () =>
-  rows(
+  sqlRows(
     t.ctx.db,
-    sql`SELECT (SELECT json_agg(a ORDER BY a.code) FROM ledger_accounts a) AS accounts,
+    sql<Record<string, unknown>>`SELECT (SELECT json_agg(a ORDER BY a.code) FROM ledger_accounts a) AS accounts,
                (SELECT json_agg(p ORDER BY p.id) FROM payments p) AS payments,
                (SELECT json_agg(c ORDER BY c.id) FROM comments c) AS comments,
                (SELECT json_agg(n ORDER BY n.id) FROM notification_events n) AS notes,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { availableBalance } from '../ledger/ledger';
 import { imageOf, formData } from '../modules/pictures/test-helpers';
@@ -57,7 +57,7 @@ const TABLES = [
 async function snapshot() {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const [row] = await rows<{ n: number }>(t.ctx.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+    const [row] = await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
     counts[table] = Number(row!.n);
   }
   return { counts, balance: await availableBalance(t.ctx.db, user.id) };

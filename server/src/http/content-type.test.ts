@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { availableBalance } from '../ledger/ledger';
 import { formData, imageOf } from '../modules/pictures/test-helpers';
@@ -28,7 +28,7 @@ const TABLES = ['users', 'sessions', 'payments', 'pictures', 'journal_entries', 
 async function snapshot() {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const [row] = await rows<{ n: number }>(t.ctx.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+    const [row] = await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
     counts[table] = Number(row!.n);
   }
   const { keyCount, lootBoxCount } = (await browser.get('/api/user/profile')).json<{

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
 import { availableBalance } from '../ledger/ledger';
@@ -41,9 +41,9 @@ const topUp = (u: Someone, cents: number) =>
 
 /** What a call could have changed: every domain's rows and all users' money. */
 async function world(): Promise<Record<string, number>> {
-  const [r] = await rows<Record<string, number>>(
+  const [r] = await sqlRows(
     t.ctx.db,
-    sql`SELECT (SELECT count(*) FROM journal_entries)::int AS entries,
+    sql<Record<string, number>>`SELECT (SELECT count(*) FROM journal_entries)::int AS entries,
                (SELECT count(*) FROM item_postings)::int AS "itemPostings",
                (SELECT count(*) FROM market_offers)::int AS offers,
                (SELECT count(*) FROM pictures)::int AS pictures,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { idempotencyKeys } from '../db/core.tables';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
 import { availableBalance, InsufficientFunds } from '../ledger/ledger';
@@ -57,15 +58,17 @@ export async function idempotent<T>(
     .digest('hex');
 
   return ctx.transact(async (work): Promise<Answer<T>> => {
-    const claimed = await rows<{ key: string }>(
+    const claimed = await sqlRows(
       work.tx,
-      sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)
+      sql<Columns<typeof idempotencyKeys, 'key'>>`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code)
           VALUES (${userId}, ${key}, ${requestHash}, 0) ON CONFLICT DO NOTHING RETURNING key`,
     );
     if (claimed.length === 0) {
-      const [first] = await rows<{ request_hash: string; status_code: number; response: T }>(
+      const [first] = await sqlRows(
         work.tx,
-        sql`SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
+        sql<
+          Columns<typeof idempotencyKeys, 'request_hash' | 'status_code'> & { response: T }
+        >`SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
       );
       if (!first || first.request_hash !== requestHash) {
         throw fieldError('Idempotency-Key', 'This Idempotency-Key was already used for a different request.');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -32,7 +32,7 @@ export type AfterCommit = () => Promise<void>;
  */
 export async function runJob(ctx: AppContext, job: Job): Promise<boolean> {
   const ran = await ctx.transact(async (work) => {
-    const [lock] = await rows<{ ok: boolean }>(work.tx, sql`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
+    const [lock] = await sqlRows(work.tx, sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${job.lock}) AS ok`);
     if (!lock?.ok) return false;
     return { after: await job.run(ctx, work) };
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor } from '../db/connection';
 
 export interface ConservationReport {
   ok: boolean;
@@ -37,9 +37,9 @@ export interface ConservationReport {
 
 /** The books, checked at any moment (DESIGN.md §3): tests run it after every money test; admins see it. */
 export async function checkConservation(exec: Executor): Promise<ConservationReport> {
-  const [r] = await rows<Omit<ConservationReport, 'ok'>>(
+  const [r] = await sqlRows(
     exec,
-    sql`SELECT
+    sql<Omit<ConservationReport, 'ok'>>`SELECT
       (SELECT coalesce(sum(amount), 0) FROM postings)::bigint AS "postingsTotal",
       (SELECT count(*) FROM (SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount) <> 0) u)::int
         AS "unbalancedEntries",

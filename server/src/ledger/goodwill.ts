@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 import { batchReference } from '../../../common/goodwill';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { postings } from '../db/core.tables';
 import type { Work } from '../db/unit-of-work';
 import { account, post } from './ledger';
 
@@ -35,9 +36,9 @@ export async function forwardGoodwill(work: Work, opts: { now: Date; before?: Da
     ? sql`AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = p.entry_id AND e.created_at < ${opts.before})`
     : sql``;
   for (const cause of GOODWILL_TYPES) {
-    const [batch] = await rows<{ id: number; amount: number }>(
+    const [batch] = await sqlRows(
       work.tx,
-      sql`WITH u AS MATERIALIZED (
+      sql<Columns<typeof postings, 'id' | 'amount'>>`WITH u AS MATERIALIZED (
             SELECT p.id, p.amount FROM postings p
             WHERE p.account_code = ${account.goodwillPayable(cause)} AND p.amount > 0 ${paidBefore}
               AND NOT EXISTS (SELECT 1 FROM goodwill_shares s WHERE s.posting_id = p.id)),

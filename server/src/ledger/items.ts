@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isItemType } from '../../../common/items';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { inventories, journalEntries } from '../db/core.tables';
 import type { Work } from '../db/unit-of-work';
 import { LedgerError, type EntryKind } from './ledger';
 
@@ -68,9 +69,9 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
   for (let i = 0; i < net.length;) {
     const p = net[i]!;
     if (p.quantity < 0) {
-      const taken = await rows<{ quantity: number }>(
+      const taken = await sqlRows(
         work.tx,
-        sql`UPDATE inventories SET quantity = quantity + ${p.quantity}
+        sql<Columns<typeof inventories, 'quantity'>>`UPDATE inventories SET quantity = quantity + ${p.quantity}
             WHERE user_id = ${p.userId} AND item_type = ${p.itemType} AND quantity - held >= ${-p.quantity}
             RETURNING quantity`,
       );
@@ -102,9 +103,9 @@ export async function postItems(work: Work, input: ItemEntryInput, entryId?: num
     return { entryId };
   }
   // The entry and its postings in one statement.
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     work.tx,
-    sql`WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
+    sql<Columns<typeof journalEntries, 'id'>>`WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
           VALUES (${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null},
                   ${input.memo === undefined ? null : JSON.stringify(input.memo)}::jsonb)
           RETURNING id),

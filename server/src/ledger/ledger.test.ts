@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GOODWILL } from '../../../common/constants';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { startTestApp, type TestApp } from '../test/harness';
 import { makeUser } from '../test/factories';
 import { account } from './ledger';
@@ -41,9 +41,12 @@ describe('spend', () => {
     await t.ctx.db.execute(sql`UPDATE users SET good_will = 'SCIENCE' WHERE id = ${u.id}`);
     const { entryId } = await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 15, kind: 'COMMENT' }));
     expect(await availableBalance(t.ctx.db, u.id)).toBe(985);
-    const postings = await rows<{ account_code: string; amount: number }>(
+    const postings = await sqlRows(
       t.ctx.db,
-      sql`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} ORDER BY amount`,
+      sql<{
+        account_code: string;
+        amount: number;
+      }>`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} ORDER BY amount`,
     );
     expect(postings).toEqual([
       { account_code: account.available(u.id), amount: -15 },
@@ -56,9 +59,12 @@ describe('spend', () => {
   it('sends the goodwill half to the default cause until the user picks one', async () => {
     const u = await makeUser(t.ctx, { balance: 100 });
     const { entryId } = await t.ctx.transact((w) => spend(w, { userId: u.id, amount: 100, kind: 'COMMENT' }));
-    const [goodwill] = await rows<{ account_code: string; amount: number }>(
+    const [goodwill] = await sqlRows(
       t.ctx.db,
-      sql`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} AND account_code LIKE 'goodwill:%'`,
+      sql<{
+        account_code: string;
+        amount: number;
+      }>`SELECT account_code, amount FROM postings WHERE entry_id = ${entryId} AND account_code LIKE 'goodwill:%'`,
     );
     expect(goodwill).toEqual({ account_code: account.goodwillPayable(DEFAULT_GOODWILL), amount: 50 });
   });

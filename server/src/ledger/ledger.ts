@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../db/connection';
+import { sqlRows, type Executor, type Columns } from '../db/connection';
+import type { ledgerAccounts } from '../db/core.tables';
 import { audience, type Work } from '../db/unit-of-work';
 import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 
@@ -166,9 +167,9 @@ export async function post(work: Work, input: EntryInput): Promise<PostResult> {
         g AS (UPDATE ledger_accounts a SET balance = a.balance + v.delta FROM l, v
               WHERE a.code = l.code AND v.code = l.code AND a.balance + v.delta >= 0 RETURNING a.code, a.balance),
         ok AS (SELECT count(*) = ${guarded.length} AS ok FROM g)`;
-  const [row] = await rows<{ entry_id: number | null; moved: [string, number][] | null }>(
+  const [row] = await sqlRows(
     work.tx,
-    sql`WITH ${moved},
+    sql<{ entry_id: number | null; moved: [string, number][] | null }>`WITH ${moved},
         e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
               SELECT ${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null}, ${memo}::jsonb FROM ok
               WHERE ok.ok RETURNING id),
@@ -195,9 +196,9 @@ export function announceBalances(work: Work, balances: ReadonlyMap<string, numbe
 
 /** A guarded update found nothing: the account is short (402 with what is missing) or does not exist. */
 async function refuse(work: Work, code: string, delta: number): Promise<never> {
-  const [current] = await rows<{ balance: number }>(
+  const [current] = await sqlRows(
     work.tx,
-    sql`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
+    sql<Columns<typeof ledgerAccounts, 'balance'>>`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
   );
   if (!current) throw new LedgerError(`no account ${code}`);
   throw new InsufficientFunds(-delta - current.balance);
@@ -205,9 +206,11 @@ async function refuse(work: Work, code: string, delta: number): Promise<never> {
 
 /** A user's spendable balance in cents. */
 export async function availableBalance(exec: Executor, userId: number): Promise<number> {
-  const [row] = await rows<{ balance: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT balance FROM ledger_accounts WHERE code = ${account.available(userId)}`,
+    sql<
+      Columns<typeof ledgerAccounts, 'balance'>
+    >`SELECT balance FROM ledger_accounts WHERE code = ${account.available(userId)}`,
   );
   return row?.balance ?? 0;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOrder, type Fill, type RestingOffer, type Side } from '../../../common/market';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { marketOffers } from '../modules/market/market.tables';
 import { giveItems, makeUser } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/harness';
 import { mulberry32 } from '../test/random';
@@ -27,9 +28,11 @@ const other = (side: Side): Side => (side === 'BUY' ? 'SELL' : 'BUY');
 
 /** A side of the book as it rests, best price first, then oldest: the order an exchange fills it in. */
 async function restingOffers(side: Side): Promise<RestingOffer[]> {
-  const found = await rows<{ id: number; user_id: number; price: number; quantity: number }>(
+  const found = await sqlRows(
     t.ctx.db,
-    sql`SELECT id, user_id, price, quantity FROM market_offers WHERE item_type = ${ITEM} AND side = ${side}
+    sql<
+      Columns<typeof marketOffers, 'id' | 'user_id' | 'price' | 'quantity'>
+    >`SELECT id, user_id, price, quantity FROM market_offers WHERE item_type = ${ITEM} AND side = ${side}
         ORDER BY CASE WHEN side = 'SELL' THEN price ELSE -price END, created_at, id`,
   );
   return found.map((r) => ({ offerId: r.id, userId: r.user_id, price: r.price, quantity: r.quantity }));

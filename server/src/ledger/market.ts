@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ITEMS } from '../../../common/items';
 import type { Fill, MarketFigures, Side, StandingOffer, UserPosition } from '../../../common/market';
 import { isoTime } from '../../../common/time';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { InsufficientItems } from './items';
 import { InsufficientFunds, announceBalances } from './ledger';
@@ -90,12 +90,12 @@ export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOut
   const book = itemIndex.get(o.itemType);
   if (book === undefined) throw new Error(`no book for ${o.itemType}`);
   const side = o.side === 'BUY' ? 'BUY' : 'SELL';
-  const [row] = await rows<{ r: Answer }>(
+  const [row] = await sqlRows(
     work.tx,
-    sql.raw(
+    sql<{ r: Answer }>`${sql.raw(
       `SELECT market_order('${o.kind}', '${o.itemType}', ${book}, '${side}', ${int(o.takerId)}, ${int(o.price)}, ` +
         `${int(o.quantity)}, ${int(o.counterpartyId)}, ${int(o.feeBps)}, '${o.at.toISOString()}'::timestamptz) AS r`,
-    ),
+    )}`,
   );
   const r = row!.r;
   if ('refused' in r) {

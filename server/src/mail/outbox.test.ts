@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { mailOutbox } from './mail.tables';
 import { mailOutboxJob } from '../jobs/mail-outbox.job';
 import { runJob } from '../jobs/runner';
 import { createServer, type RunningServer } from '../server';
@@ -34,7 +35,10 @@ function failing(inner: MemoryMailer, failures: number): Mailer {
   };
 }
 const queued = async (app: Pick<TestApp, 'ctx'>) =>
-  rows<{ attempts: number; last_error: string | null }>(app.ctx.db, sql`SELECT attempts, last_error FROM mail_outbox`);
+  sqlRows(
+    app.ctx.db,
+    sql<Columns<typeof mailOutbox, 'attempts' | 'last_error'>>`SELECT attempts, last_error FROM mail_outbox`,
+  );
 const linkIn = (text: string) => new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(text)![0]);
 
 describe('a verification mail the mailer refused', () => {

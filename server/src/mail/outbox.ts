@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type Executor } from '../db/connection';
+import { sqlRows, type Db, type Executor, type Columns } from '../db/connection';
+import type { mailOutbox } from './mail.tables';
 import type { Mail, Mailer } from './mailer';
 
 /**
@@ -36,9 +37,11 @@ export interface OutboxDeps {
 /** Queues a mail in the caller's transaction, held for the try that follows the commit (`deliver`). */
 export async function queueMail(tx: Executor, mail: Mail, opts: { now: Date; expiresAt?: Date }): Promise<QueuedMail> {
   const holdUntil = new Date(opts.now.getTime() + HOLD_MS);
-  const [row] = await rows<{ id: string | number }>(
+  const [row] = await sqlRows(
     tx,
-    sql`INSERT INTO mail_outbox (recipient, sender_name, subject, body, next_attempt_at, expires_at)
+    sql<
+      Columns<typeof mailOutbox, 'id'>
+    >`INSERT INTO mail_outbox (recipient, sender_name, subject, body, next_attempt_at, expires_at)
         VALUES (${mail.to}, ${mail.senderName}, ${mail.subject}, ${mail.text}, ${holdUntil}, ${opts.expiresAt ?? null})
         RETURNING id`,
   );
@@ -52,16 +55,11 @@ export async function queueMail(tx: Executor, mail: Mail, opts: { now: Date; exp
 export async function takeDueMail(tx: Executor, now: Date): Promise<QueuedMail[]> {
   await tx.execute(sql`DELETE FROM mail_outbox WHERE expires_at <= ${now}`);
   const holdUntil = new Date(now.getTime() + HOLD_MS);
-  const due = await rows<{
-    id: string | number;
-    recipient: string;
-    sender_name: string;
-    subject: string;
-    body: string;
-    attempts: number;
-  }>(
+  const due = await sqlRows(
     tx,
-    sql`UPDATE mail_outbox SET next_attempt_at = ${holdUntil}
+    sql<
+      Columns<typeof mailOutbox, 'id' | 'recipient' | 'sender_name' | 'subject' | 'body' | 'attempts'>
+    >`UPDATE mail_outbox SET next_attempt_at = ${holdUntil}
         WHERE id IN (SELECT id FROM mail_outbox WHERE next_attempt_at <= ${now}
                      ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id, recipient, sender_name, subject, body, attempts`,

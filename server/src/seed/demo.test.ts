@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { rows } from '../db/connection';
+import { sqlRows } from '../db/connection';
 import { checkConservation } from '../ledger/conservation';
 import { startTestApp, type TestApp } from '../test/harness';
 import type { ChatMessage } from '../../../common/api/chat';
@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('the demo seed', () => {
   it('fills an empty wall with demo_ users and funded pictures that are really served', async () => {
     expect(await seedDemoIfEmpty(t.ctx)).toBe(true);
-    const users = await rows<{ username: string }>(t.ctx.db, sql`SELECT username FROM users`);
+    const users = await sqlRows(t.ctx.db, sql<{ username: string }>`SELECT username FROM users`);
     expect(users.length).toBeGreaterThanOrEqual(3);
     expect(users.every((u) => u.username.startsWith('demo_'))).toBe(true);
 
@@ -44,9 +44,15 @@ describe('the demo seed', () => {
   });
 
   it('opens a market with offers on the book and a year of trades, items found in real lootboxes', async () => {
-    const [book] = await rows<{ asks: number; bids: number; trades: number; months: number; openings: number }>(
+    const [book] = await sqlRows(
       t.ctx.db,
-      sql`SELECT (SELECT count(*) FROM market_offers WHERE side = 'SELL')::int AS asks,
+      sql<{
+        asks: number;
+        bids: number;
+        trades: number;
+        months: number;
+        openings: number;
+      }>`SELECT (SELECT count(*) FROM market_offers WHERE side = 'SELL')::int AS asks,
                  (SELECT count(*) FROM market_offers WHERE side = 'BUY')::int AS bids,
                  (SELECT count(*) FROM trades)::int AS trades,
                  (SELECT count(DISTINCT date_trunc('month', created_at)) FROM trades)::int AS months,
@@ -72,9 +78,9 @@ describe('the demo seed', () => {
       const writer = writerOf(await ownedItems(t.ctx.db, m.senderId));
       expect(checkText(m.message, writer), m.message).toEqual({ ok: true });
     }
-    const [paid] = await rows<{ n: number }>(
+    const [paid] = await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHAT_MESSAGE'`,
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHAT_MESSAGE'`,
     );
     expect(paid!.n).toBe(room.length);
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { users } from '../db/core.tables';
 import { creditTopUp } from '../ledger/commands';
 import { createAccount } from '../modules/auth/registration.service';
 import { fundPicture, uploadPicture } from '../modules/pictures/pictures.commands';
@@ -42,7 +43,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
   const userIds = await ctx.transact(async (work) => {
     // Two instances starting together: one seeds, the other finds users and leaves.
     await work.tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
-    const [any] = await rows<{ id: number }>(work.tx, sql`SELECT id FROM users LIMIT 1`);
+    const [any] = await sqlRows(work.tx, sql<Columns<typeof users, 'id'>>`SELECT id FROM users LIMIT 1`);
     if (any) return undefined;
     const ids: number[] = [];
     for (const username of DEMO_USERS) {

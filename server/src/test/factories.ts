@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { rows } from '../db/connection';
+import { sqlRows, type Columns } from '../db/connection';
+import type { users } from '../db/core.tables';
 import { creditTopUp, mintLoot, openUserAccounts } from '../ledger/commands';
 import type { TestApp, TestClient } from './harness';
 
@@ -13,9 +14,9 @@ export async function makeUser(
   opts: { username?: string; balance?: number; isAdmin?: boolean } = {},
 ): Promise<{ id: number; username: string }> {
   const username = opts.username ?? `user_${process.pid}_${++seq}`;
-  const [user] = await rows<{ id: number }>(
+  const [user] = await sqlRows(
     ctx.db,
-    sql`INSERT INTO users (username, email, badge, is_admin)
+    sql<Columns<typeof users, 'id'>>`INSERT INTO users (username, email, badge, is_admin)
         VALUES (${username}, ${`${username}@example.test`}, ${randomBytes(5).toString('hex').toUpperCase()}, ${opts.isAdmin ?? false})
         RETURNING id`,
   );

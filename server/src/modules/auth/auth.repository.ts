@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 
 /*
  * The account columns that signing up and signing in read and write: usernames, password hashes, Google subjects,
@@ -36,9 +37,11 @@ export type InsertResult = { id: number } | { conflict: 'username' | 'googleSub'
  */
 export async function insertUser(tx: Executor, user: NewUser): Promise<InsertResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await rows<{ id: number }>(
+    const [row] = await sqlRows(
       tx,
-      sql`INSERT INTO users (username, email, email_verified, email_secret_hash, email_secret_expires_at, password_hash,
+      sql<
+        Columns<typeof users, 'id'>
+      >`INSERT INTO users (username, email, email_verified, email_secret_hash, email_secret_expires_at, password_hash,
                              google_sub, badge)
           VALUES (${user.username}, ${user.email}, ${user.emailVerified ?? false}, ${user.emailSecretHash ?? null},
                   ${user.emailSecretExpiresAt ?? null}, ${user.passwordHash ?? null}, ${user.googleSub ?? null},
@@ -53,7 +56,10 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<InsertRes
 }
 
 export async function usernameTaken(exec: Executor, username: string): Promise<boolean> {
-  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM users WHERE lower(username) = lower(${username})`);
+  const found = await sqlRows(
+    exec,
+    sql<Columns<typeof users, 'id'>>`SELECT id FROM users WHERE lower(username) = lower(${username})`,
+  );
   return found.length > 0;
 }
 
@@ -64,20 +70,23 @@ export interface Credentials {
 }
 
 export async function credentialsOf(exec: Executor, username: string): Promise<Credentials | undefined> {
-  const [row] = await rows<{ id: number; username: string; password_hash: string | null }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id, username, password_hash FROM users WHERE lower(username) = lower(${username})`,
+    sql<
+      Columns<typeof users, 'id' | 'username' | 'password_hash'>
+    >`SELECT id, username, password_hash FROM users WHERE lower(username) = lower(${username})`,
   );
-  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+  // Found by its username, so it has one.
+  return row && { id: row.id, username: row.username!, passwordHash: row.password_hash };
 }
 
 export async function userByGoogleSub(
   exec: Executor,
   sub: string,
 ): Promise<{ id: number; username: string | null } | undefined> {
-  const [row] = await rows<{ id: number; username: string | null }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id, username FROM users WHERE google_sub = ${sub}`,
+    sql<Columns<typeof users, 'id' | 'username'>>`SELECT id, username FROM users WHERE google_sub = ${sub}`,
   );
   return row;
 }
@@ -90,11 +99,12 @@ export interface EmailSecret {
 }
 
 export async function emailSecretOf(exec: Executor, userId: number): Promise<EmailSecret | undefined> {
-  const [row] = await rows<{
-    email_secret_hash: string | null;
-    email_secret_expires_at: Date | string | null;
-    email_verified: boolean;
-  }>(exec, sql`SELECT email_secret_hash, email_secret_expires_at, email_verified FROM users WHERE id = ${userId}`);
+  const [row] = await sqlRows(
+    exec,
+    sql<
+      Columns<typeof users, 'email_secret_hash' | 'email_secret_expires_at' | 'email_verified'>
+    >`SELECT email_secret_hash, email_secret_expires_at, email_verified FROM users WHERE id = ${userId}`,
+  );
   return (
     row && {
       secretHash: row.email_secret_hash,
@@ -109,9 +119,9 @@ export async function emailSecretOf(exec: Executor, userId: number): Promise<Ema
  * and unexpired at `now`. False when another click got there first, or the link ran out meanwhile.
  */
 export async function useEmailSecret(exec: Executor, userId: number, secretHash: string, now: Date): Promise<boolean> {
-  const updated = await rows<{ id: number }>(
+  const updated = await sqlRows(
     exec,
-    sql`UPDATE users SET email_verified = true, email_secret_expires_at = NULL
+    sql<Columns<typeof users, 'id'>>`UPDATE users SET email_verified = true, email_secret_expires_at = NULL
         WHERE id = ${userId} AND email_secret_hash = ${secretHash} AND email_secret_expires_at > ${now}
         RETURNING id`,
   );
@@ -120,9 +130,11 @@ export async function useEmailSecret(exec: Executor, userId: number, secretHash:
 
 /** Sets the username of a user who has none yet; false when they already had one. */
 export async function setUsernameIfNone(exec: Executor, userId: number, username: string): Promise<boolean> {
-  const updated = await rows<{ id: number }>(
+  const updated = await sqlRows(
     exec,
-    sql`UPDATE users SET username = ${username} WHERE id = ${userId} AND username IS NULL RETURNING id`,
+    sql<
+      Columns<typeof users, 'id'>
+    >`UPDATE users SET username = ${username} WHERE id = ${userId} AND username IS NULL RETURNING id`,
   );
   return updated.length > 0;
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
 import { CHARITY_LINK_TEXT, MAX_PENDING_LINKS } from '../../../../common/charity';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { charityLinks } from './charity.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
@@ -35,16 +36,18 @@ describe.skipIf(missingRealServices({ postgres: true }))('donation links under c
   });
   const notes = async (userId: number) =>
     (
-      await rows<{ n: number }>(
+      await sqlRows(
         t.ctx.db,
-        sql`SELECT count(*)::int AS n FROM notification_events WHERE user_id = ${userId}`,
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM notification_events WHERE user_id = ${userId}`,
       )
     )[0]!.n;
   const credits = async (linkId: number) =>
     (
-      await rows<{ n: number }>(
+      await sqlRows(
         t.ctx.db,
-        sql`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHARITY_CREDIT' AND resource_id = ${String(linkId)}`,
+        sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHARITY_CREDIT' AND resource_id = ${String(linkId)}`,
       )
     )[0]!.n;
 
@@ -114,9 +117,9 @@ describe.skipIf(missingRealServices({ postgres: true }))('donation links under c
     const senders = [await makeUser(t.ctx), await makeUser(t.ctx)];
     const ids: number[] = [];
     for (const [i, s] of senders.entries()) {
-      const [row] = await rows<{ id: number }>(
+      const [row] = await sqlRows(
         t.ctx.db,
-        sql`INSERT INTO charity_links (sender_id, link, badge)
+        sql<Columns<typeof charityLinks, 'id'>>`INSERT INTO charity_links (sender_id, link, badge)
             VALUES (${s.id}, ${i ? 'http://www.copies.example.org/d/' : 'https://copies.example.org/d'}, 'OLD') RETURNING id`,
       );
       ids.push(row!.id);

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationLink } from '../../../../common/api/charity';
 import { charityLinkKey, CHARITY_LINK_TEXT } from '../../../../common/charity';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { charityLinks } from './charity.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { makeUser, signIn } from '../../test/factories';
@@ -49,13 +50,15 @@ const decide = (c: TestClient, kind: 'approve' | 'reject', id: number) =>
   });
 
 const linkCount = async () =>
-  (await rows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM charity_links`))[0]!.n;
+  (await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM charity_links`))[0]!.n;
 
 /** A link as it was stored before the rule: no key (or the migration's), straight into the table. */
 async function legacyLink(senderId: number, link: string): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     t.ctx.db,
-    sql`INSERT INTO charity_links (sender_id, link, badge) VALUES (${senderId}, ${link}, 'OLD') RETURNING id`,
+    sql<
+      Columns<typeof charityLinks, 'id'>
+    >`INSERT INTO charity_links (sender_id, link, badge) VALUES (${senderId}, ${link}, 'OLD') RETURNING id`,
   );
   return row!.id;
 }
@@ -142,11 +145,11 @@ describe("migration 0011's rendering of the rule", () => {
       'https://x.org',
       'x.org/?',
     ]) {
-      const [row] = await rows<{ key: string }>(t.ctx.db, sql`SELECT charity_link_key_v1(${link}) AS key`);
+      const [row] = await sqlRows(t.ctx.db, sql<{ key: string }>`SELECT charity_link_key_v1(${link}) AS key`);
       expect(row!.key, link).toBe(charityLinkKey(link));
-      const [hashed] = await rows<{ h: string }>(
+      const [hashed] = await sqlRows(
         t.ctx.db,
-        sql`SELECT encode(sha256(convert_to(charity_link_key_v1(${link}), 'UTF8')), 'hex') AS h`,
+        sql<{ h: string }>`SELECT encode(sha256(convert_to(charity_link_key_v1(${link}), 'UTF8')), 'hex') AS h`,
       );
       expect(hashed!.h).toBe(createHash('sha256').update(charityLinkKey(link)!, 'utf8').digest('hex'));
     }

@@ -1,25 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { charityLinks, charityOptions } from './charity.tables';
 
 /** All of the donation links' SQL, taking the db or the transaction of a command. */
 
 export type OptionKind = 'CATEGORY' | 'NAME' | 'REJECTION_REASON';
 
-export interface LinkRow {
-  id: number;
-  sender_id: number;
-  sender_name: string | null;
-  link: string;
-  badge: string;
-  created_at: Date | string;
-  decided: boolean;
-  approved: boolean;
-  amount: number | null;
-  charity_name: string | null;
-  admin_category: string | null;
-  rejection_reason: string | null;
-  publicly_visible: boolean;
-}
+export type LinkRow = Columns<
+  typeof charityLinks,
+  | 'id'
+  | 'sender_id'
+  | 'link'
+  | 'badge'
+  | 'created_at'
+  | 'decided'
+  | 'approved'
+  | 'amount'
+  | 'charity_name'
+  | 'admin_category'
+  | 'rejection_reason'
+  | 'publicly_visible'
+> & { sender_name: SqlRow<typeof users>['username'] };
 
 const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badge, l.created_at, l.decided, l.approved,
   l.amount, l.charity_name, l.admin_category, l.rejection_reason, l.publicly_visible`;
@@ -29,17 +31,17 @@ const COLUMNS = sql`l.id, l.sender_id, u.username AS sender_name, l.link, l.badg
  * still go through), so two sends of one user count their pending links one after the other. Answers the badge.
  */
 export async function lockSender(exec: Executor, userId: number): Promise<{ badge: string } | undefined> {
-  const [row] = await rows<{ badge: string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
+    sql<Columns<typeof users, 'badge'>>`SELECT badge FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
   );
   return row;
 }
 
 export async function pendingCount(exec: Executor, userId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${userId} AND NOT decided`,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${userId} AND NOT decided`,
   );
   return row!.n;
 }
@@ -52,9 +54,9 @@ export async function insertLink(
   exec: Executor,
   l: { senderId: number; link: string; key: string; badge: string; now: Date },
 ): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
+    sql<Columns<typeof charityLinks, 'id'>>`INSERT INTO charity_links (sender_id, link, link_key, badge, created_at)
         VALUES (${l.senderId}, ${l.link}, ${l.key}, ${l.badge}, ${l.now})
         ON CONFLICT (link_key) WHERE approved OR NOT decided DO NOTHING RETURNING id`,
   );
@@ -63,9 +65,11 @@ export async function insertLink(
 
 /** Another pending or approved link with this key, if there is one. */
 export async function linkWithKey(exec: Executor, key: string, exceptId: number): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
+    sql<
+      Columns<typeof charityLinks, 'id'>
+    >`SELECT id FROM charity_links WHERE link_key = ${key} AND id <> ${exceptId} AND (approved OR NOT decided)`,
   );
   return row?.id;
 }
@@ -93,9 +97,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function linkById(exec: Executor, id: number): Promise<LinkRow | undefined> {
-  const [row] = await rows<LinkRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id WHERE l.id = ${id}`,
+    sql<LinkRow>`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id WHERE l.id = ${id}`,
   );
   return row;
 }
@@ -105,9 +109,11 @@ export async function lockLink(
   exec: Executor,
   id: number,
 ): Promise<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean } | undefined> {
-  const [row] = await rows<{ id: number; sender_id: number; link: string; decided: boolean; approved: boolean }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
+    sql<
+      Columns<typeof charityLinks, 'id' | 'sender_id' | 'link' | 'decided' | 'approved'>
+    >`SELECT id, sender_id, link, decided, approved FROM charity_links WHERE id = ${id} FOR UPDATE`,
   );
   return row;
 }
@@ -150,9 +156,9 @@ export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
   if (q.senderId !== undefined) filters.push(sql`l.sender_id = ${q.senderId}`);
   if (q.publicOnly) filters.push(sql`l.decided AND l.publicly_visible`);
   if (q.beforeId !== undefined) filters.push(sql`l.id < ${q.beforeId}`);
-  return rows<LinkRow>(
+  return sqlRows(
     exec,
-    sql`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id
+    sql<LinkRow>`SELECT ${COLUMNS} FROM charity_links l JOIN users u ON u.id = l.sender_id
         WHERE ${sql.join(filters, sql` AND `)}
         ORDER BY l.id DESC LIMIT ${q.limit}`,
   );
@@ -160,9 +166,11 @@ export function listLinks(exec: Executor, q: ListQuery): Promise<LinkRow[]> {
 
 /** One option list, in a stable order (alphabetical, case-insensitive). */
 export async function options(exec: Executor, kind: OptionKind): Promise<string[]> {
-  const found = await rows<{ value: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
+    sql<
+      Columns<typeof charityOptions, 'value'>
+    >`SELECT value FROM charity_options WHERE kind = ${kind} ORDER BY lower(value), value`,
   );
   return found.map((r) => r.value);
 }

@@ -6,7 +6,9 @@ import type { Notification } from '../../../../common/api/notifications';
 import type { TransactionRow } from '../../../../common/api/transactions';
 import { CHARITY_LINK_MAX_LENGTH, MAX_PENDING_LINKS, donationStatus } from '../../../../common/charity';
 import type { LiveEvent } from '../../../../common/live';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { chatMessages } from '../chat/chat.tables';
+import type { users } from '../../db/core.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
@@ -31,7 +33,10 @@ interface Someone {
 
 async function someone(opts: { isAdmin?: boolean; balance?: number } = {}): Promise<Someone> {
   const user = await makeUser(t.ctx, opts);
-  const [row] = await rows<{ badge: string }>(t.ctx.db, sql`SELECT badge FROM users WHERE id = ${user.id}`);
+  const [row] = await sqlRows(
+    t.ctx.db,
+    sql<Columns<typeof users, 'badge'>>`SELECT badge FROM users WHERE id = ${user.id}`,
+  );
   return { ...user, badge: row!.badge, client: await signIn(t, user.id) };
 }
 
@@ -64,10 +69,13 @@ const rejection = (id: number, over: Record<string, unknown> = {}) => ({
 
 const linkCount = async (senderId: number) =>
   (
-    await rows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${senderId}`)
+    await sqlRows(
+      t.ctx.db,
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM charity_links WHERE sender_id = ${senderId}`,
+    )
   )[0]!.n;
 const linkRow = async (id: number) =>
-  (await rows<Record<string, unknown>>(t.ctx.db, sql`SELECT * FROM charity_links WHERE id = ${id}`))[0];
+  (await sqlRows(t.ctx.db, sql<Record<string, unknown>>`SELECT * FROM charity_links WHERE id = ${id}`))[0];
 
 let admin: Someone;
 beforeAll(async () => {
@@ -519,9 +527,9 @@ describe('GET /api/admin/reports', () => {
       balance: 0,
     });
     expect(chat.statusCode, chat.body).toBe(200);
-    const [message] = await rows<{ id: number }>(
+    const [message] = await sqlRows(
       t.ctx.db,
-      sql`SELECT id FROM chat_messages WHERE sender_id = ${writer.id}`,
+      sql<Columns<typeof chatMessages, 'id'>>`SELECT id FROM chat_messages WHERE sender_id = ${writer.id}`,
     );
     const reporter = await someone();
     const report = await reporter.client.post('/api/user/report-message', {

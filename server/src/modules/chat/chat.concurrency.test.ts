@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
@@ -35,14 +35,14 @@ describe.skipIf(missingRealServices({ postgres: true }))('the chat under concurr
       ),
     );
     expect(answers.map((a) => a.statusCode).filter((c) => c !== 200)).toEqual([]);
-    const [count] = await rows<{ n: number; total: number }>(
+    const [count] = await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n, sum(cost)::int AS total FROM chat_messages`,
+      sql<{ n: number; total: number }>`SELECT count(*)::int AS n, sum(cost)::int AS total FROM chat_messages`,
     );
     expect(count!.n).toBe(100);
-    const entries = await rows<{ n: number; spent: number }>(
+    const entries = await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n, -sum(p.amount)::int AS spent FROM journal_entries e
+      sql<{ n: number; spent: number }>`SELECT count(*)::int AS n, -sum(p.amount)::int AS spent FROM journal_entries e
           JOIN postings p ON p.entry_id = e.id AND p.account_code LIKE 'user:%'
           WHERE e.kind = 'CHAT_MESSAGE'`,
     );

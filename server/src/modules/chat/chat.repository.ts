@@ -1,52 +1,45 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { chatLastSeen, chatMessages, chatRooms } from './chat.tables';
 
 /** All of the chat's SQL. The room is one row (ROOM); sends take it FOR UPDATE and so run one at a time. */
 
 const ROOM = 1;
 
-export interface MessageRow {
-  id: number;
-  sender_id: number;
-  username: string | null;
-  profile_image_key: string | null;
-  body: string;
-  created_at: Date | string;
-}
+export type MessageRow = Columns<typeof chatMessages, 'id' | 'sender_id' | 'body' | 'created_at'> &
+  Columns<typeof users, 'username'> & { profile_image_key: SqlRow<typeof pictures>['image_key'] | null };
 
 /** The room's row; safe on every start. */
 export async function ensureRoom(exec: Executor): Promise<void> {
   await exec.execute(sql`INSERT INTO chat_rooms (id) VALUES (${ROOM}) ON CONFLICT (id) DO NOTHING`);
 }
 
-export interface RoomRow {
-  message_count: number;
-  unit_price: number;
-  online_count: number;
-}
+export type RoomRow = Columns<typeof chatRooms, 'message_count' | 'unit_price' | 'online_count'>;
 
 /** Takes the room for the rest of the transaction: the count of recent messages stays exact while a send prices. */
 export async function lockRoom(exec: Executor): Promise<RoomRow> {
-  const [room] = await rows<RoomRow>(
+  const [room] = await sqlRows(
     exec,
-    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM} FOR UPDATE`,
+    sql<RoomRow>`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM} FOR UPDATE`,
   );
   return room!;
 }
 
 export async function room(exec: Executor): Promise<RoomRow> {
-  const [r] = await rows<RoomRow>(
+  const [r] = await sqlRows(
     exec,
-    sql`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM}`,
+    sql<RoomRow>`SELECT message_count, unit_price, online_count FROM chat_rooms WHERE id = ${ROOM}`,
   );
   return r!;
 }
 
 /** Messages sent after `since`. */
 export async function countSince(exec: Executor, since: Date): Promise<number> {
-  const [r] = await rows<{ n: number }>(
+  const [r] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS n FROM chat_messages WHERE created_at > ${since}`,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages WHERE created_at > ${since}`,
   );
   return r!.n;
 }
@@ -56,9 +49,9 @@ export async function insertMessage(
   exec: Executor,
   m: { senderId: number; body: string; cost: number; unitPrice: number; at: Date },
 ): Promise<MessageRow> {
-  const [row] = await rows<MessageRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
+    sql<MessageRow>`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
           VALUES (${m.senderId}, ${m.body}, ${m.cost}, ${m.unitPrice}, ${m.at}) RETURNING id, sender_id, body, created_at)
         SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
         FROM m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id`,
@@ -75,9 +68,9 @@ export async function countMessage(exec: Executor, unitPrice: number): Promise<v
 
 /** The newest `limit` messages, oldest first. */
 export async function lastMessages(exec: Executor, limit: number): Promise<MessageRow[]> {
-  return rows<MessageRow>(
+  return sqlRows(
     exec,
-    sql`SELECT * FROM (
+    sql<MessageRow>`SELECT * FROM (
           SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
           FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
           ORDER BY m.id DESC LIMIT ${limit}) last
@@ -92,9 +85,11 @@ export async function replaceIfChanged(
   value: number,
 ): Promise<boolean> {
   const column = sql.raw(field);
-  const changed = await rows<{ id: number }>(
+  const changed = await sqlRows(
     exec,
-    sql`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
+    sql<
+      Columns<typeof chatRooms, 'id'>
+    >`UPDATE chat_rooms SET ${column} = ${value} WHERE id = ${ROOM} AND ${column} <> ${value} RETURNING id`,
   );
   return changed.length > 0;
 }
@@ -115,9 +110,11 @@ export async function missedCounts(exec: Executor, userIds: number[]): Promise<M
     userIds.map((id) => sql`(${id}::bigint)`),
     sql`, `,
   );
-  const found = await rows<{ user_id: number; missed: number }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
+    sql<
+      Columns<typeof chatLastSeen, 'user_id'> & { missed: number }
+    >`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
         FROM (VALUES ${ids}) AS v(id) CROSS JOIN chat_rooms r
         LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
   );

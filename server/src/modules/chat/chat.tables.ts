@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../db/core.tables';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Every message of the General room and what it cost; its journal entry (CHAT_MESSAGE) names it as resource. */
 export const chatMessages = pgTable(

@@ -4,7 +4,9 @@ import type { ChatMessage, MessageSent } from '../../../../common/api/chat';
 import { MESSAGES_PER_STEP } from '../../../../common/chat';
 import { itemOf } from '../../../../common/items';
 import { chatCost } from '../../../../common/writing';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { chatMessages } from './chat.tables';
+import type { journalEntries } from '../../db/core.tables';
 import { runJob } from '../../jobs/runner';
 import { chatRoomJob } from '../../jobs/chat-room.job';
 import { checkConservation } from '../../ledger/conservation';
@@ -43,12 +45,14 @@ const unitPrice = async () =>
 const last50 = async () => (await t.client().get('/api/last-50-messages')).json<ChatMessage[]>();
 const balance = (u: Chatter) => availableBalance(t.ctx.db, u.id);
 const messageCount = async () =>
-  (await rows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM chat_messages`))[0]!.n;
+  (await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages`))[0]!.n;
 const chatEntries = async (u: Chatter) =>
   (
-    await rows<{ n: number }>(
+    await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${u.id}`,
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${u.id}`,
     )
   )[0]!.n;
 const booksBalance = async () => expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
@@ -74,9 +78,11 @@ describe('sending a chat message', () => {
       time: clock.toISOString(),
     });
     expect((await last50()).at(-1)).toEqual(sent.message);
-    const [entry] = await rows<{ resource_id: string }>(
+    const [entry] = await sqlRows(
       t.ctx.db,
-      sql`SELECT resource_id FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${alice.id}`,
+      sql<
+        Columns<typeof journalEntries, 'resource_id'>
+      >`SELECT resource_id FROM journal_entries WHERE kind = 'CHAT_MESSAGE' AND user_id = ${alice.id}`,
     );
     expect(entry!.resource_id).toBe(String(sent.message.id));
     await booksBalance();
@@ -237,7 +243,10 @@ describe('the room', () => {
     expect(list).toHaveLength(50);
     const ids = list.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const [newest] = await rows<{ id: number }>(t.ctx.db, sql`SELECT max(id)::int AS id FROM chat_messages`);
+    const [newest] = await sqlRows(
+      t.ctx.db,
+      sql<Columns<typeof chatMessages, 'id'>>`SELECT max(id)::int AS id FROM chat_messages`,
+    );
     expect(ids.at(-1)).toBe(newest!.id);
   });
 
@@ -332,7 +341,7 @@ describe('the room', () => {
     const othersOnline = async () =>
       (await ned.client.get('/api/chat-room/online-users-without-me')).json<{ value: number }>().value;
     const seenRecorded = async () =>
-      (await rows(t.ctx.db, sql`SELECT 1 FROM chat_last_seen WHERE user_id = ${mo.id}`)).length > 0;
+      (await sqlRows(t.ctx.db, sql`SELECT 1 FROM chat_last_seen WHERE user_id = ${mo.id}`)).length > 0;
     for (let i = 0; i < 80 && ((await othersOnline()) !== 0 || !(await seenRecorded())); i++) await sleep(25);
     expect(await missed(mo)).toEqual({ value: 0 });
     expect((await send(ned, 'hello', 100)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../../common/api/comments';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
@@ -17,7 +17,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('comments under concurr
   });
   afterAll(() => t.close());
 
-  const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(t.ctx.db, q))[0]!.n;
+  const count = async (q: SQL) => (await sqlRows(t.ctx.db, sql<{ n: number }>`${q}`))[0]!.n;
 
   it('20 parallel comments from a user with the balance for 10: exactly 10 are written and charged', async () => {
     const author = await makeUser(t.ctx, { balance: 100 });

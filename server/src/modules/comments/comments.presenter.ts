@@ -2,27 +2,7 @@ import type { Comment, Reaction } from '../../../../common/api/comments';
 import { compareReplies, sortComments, topReactions } from '../../../../common/comments';
 import { isoTime } from '../../../../common/time';
 import { imageUrl } from '../../storage/storage';
-
-/** A comment as the repository reads it, its reactions as JSON (pglite hands it back parsed, pg as text). */
-export interface CommentRow {
-  id: number;
-  picture_id: number;
-  response_to: number | null;
-  body: string;
-  author_id: number;
-  author_name: string | null;
-  author_profile_key: string | null;
-  created_at: Date | string;
-  pinned_at: Date | string | null;
-  reactions: { reactionType: string; price: number | string; reactedOn: string; username: string }[] | string;
-}
-
-export interface ReactionRow {
-  reaction_type: string;
-  price: number;
-  reacted_at: Date | string;
-  username: string;
-}
+import type { CommentRow, ReactionRow } from './comments.repository';
 
 export const presentReaction = (r: ReactionRow): Reaction => ({
   reactionType: r.reaction_type,
@@ -62,8 +42,8 @@ function presentOne(r: CommentRow): Comment {
 }
 
 /** Rows of comments and replies as top-level comments in their order (common/comments.ts), each with its replies. */
-export function presentThreads(rowsOf: readonly CommentRow[], now: Date): Comment[] {
-  const all = rowsOf.map(presentOne);
+export function presentThreads(sqlRows: readonly CommentRow[], now: Date): Comment[] {
+  const all = sqlRows.map(presentOne);
   const tops = all.filter((c) => c.responseTo === null);
   const byId = new Map(tops.map((c) => [c.id, c]));
   for (const reply of all) {
@@ -74,8 +54,8 @@ export function presentThreads(rowsOf: readonly CommentRow[], now: Date): Commen
 }
 
 /** One comment out of rows holding it (a reply is found among its thread's rows). */
-export function presentComment(rowsOf: readonly CommentRow[], id: number, now: Date): Comment | undefined {
-  const threads = presentThreads(rowsOf, now);
+export function presentComment(sqlRows: readonly CommentRow[], id: number, now: Date): Comment | undefined {
+  const threads = presentThreads(sqlRows, now);
   // A reply is a comment whose own replies are always empty.
   const replies = threads.flatMap((c) => c.commentResponses) as Comment[];
   return threads.find((c) => c.id === id) ?? replies.find((c) => c.id === id);

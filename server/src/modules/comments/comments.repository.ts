@@ -1,8 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
-import type { CommentRow, ReactionRow } from './comments.presenter';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { commentReactions, comments } from './comments.tables';
 
 /** All of the comments' SQL, taking the db or the transaction of a command. */
+
+/** A comment as the repository reads it, its reactions as JSON (pglite hands it back parsed, pg as text). */
+export type CommentRow = Columns<
+  typeof comments,
+  'id' | 'picture_id' | 'response_to' | 'body' | 'author_id' | 'created_at' | 'pinned_at'
+> & {
+  author_name: SqlRow<typeof users>['username'] | null;
+  author_profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  reactions: { reactionType: string; price: number | string; reactedOn: string; username: string }[] | string;
+};
+
+export type ReactionRow = Columns<typeof commentReactions, 'reaction_type' | 'price' | 'reacted_at'> & {
+  /** coalesce(username, ''): never null. */
+  username: NonNullable<SqlRow<typeof users>['username']>;
+};
 
 /** A comment with its author's name and face and its reactions (newest first), as the presenter reads it. */
 const COMMENT_COLUMNS = sql`c.id, c.picture_id, c.response_to, c.body, c.author_id, u.username AS author_name,
@@ -12,9 +29,9 @@ const COMMENT_COLUMNS = sql`c.id, c.picture_id, c.response_to, c.body, c.author_
      FROM comment_reactions r JOIN users ru ON ru.id = r.user_id WHERE r.comment_id = c.id) AS reactions`;
 
 function commentsWhere(exec: Executor, where: SQL): Promise<CommentRow[]> {
-  return rows<CommentRow>(
+  return sqlRows(
     exec,
-    sql`SELECT ${COMMENT_COLUMNS}
+    sql<CommentRow>`SELECT ${COMMENT_COLUMNS}
         FROM comments c
         JOIN users u ON u.id = c.author_id
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
@@ -41,15 +58,11 @@ export interface CommentFacts {
 
 /** What the commands check about a comment, or undefined when there is none. */
 export async function commentFacts(exec: Executor, id: number): Promise<CommentFacts | undefined> {
-  const [row] = await rows<{
-    id: number;
-    picture_id: number;
-    response_to: number | null;
-    author_id: number;
-    pinned: boolean;
-  }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
+    sql<
+      Columns<typeof comments, 'id' | 'picture_id' | 'response_to' | 'author_id'> & { pinned: boolean }
+    >`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
   );
   return (
     row && {
@@ -66,9 +79,9 @@ export async function insertComment(
   exec: Executor,
   c: { pictureId: number; authorId: number; responseTo: number | null; body: string; at: Date },
 ): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO comments (picture_id, author_id, response_to, body, created_at)
+    sql<Columns<typeof comments, 'id'>>`INSERT INTO comments (picture_id, author_id, response_to, body, created_at)
         VALUES (${c.pictureId}, ${c.authorId}, ${c.responseTo}, ${c.body}, ${c.at.toISOString()}) RETURNING id`,
   );
   return row!.id;
@@ -78,9 +91,11 @@ export async function insertReaction(
   exec: Executor,
   r: { commentId: number; userId: number; reactionType: string; price: number; at: Date },
 ): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO comment_reactions (comment_id, user_id, reaction_type, price, reacted_at)
+    sql<
+      Columns<typeof commentReactions, 'id'>
+    >`INSERT INTO comment_reactions (comment_id, user_id, reaction_type, price, reacted_at)
         VALUES (${r.commentId}, ${r.userId}, ${r.reactionType}, ${r.price}, ${r.at.toISOString()}) RETURNING id`,
   );
   return row!.id;
@@ -91,9 +106,9 @@ export async function insertReaction(
  * statement, so of two pins at once only one changes the row (and only that one pays).
  */
 export async function pinIfUnpinned(exec: Executor, id: number, at: Date): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await sqlRows(
     exec,
-    sql`UPDATE comments SET pinned_at = ${at.toISOString()}
+    sql<Columns<typeof comments, 'id'>>`UPDATE comments SET pinned_at = ${at.toISOString()}
         WHERE id = ${id} AND pinned_at IS NULL AND response_to IS NULL RETURNING id`,
   );
   return done.length > 0;
@@ -101,15 +116,15 @@ export async function pinIfUnpinned(exec: Executor, id: number, at: Date): Promi
 
 /** A comment's reactions, newest first. */
 export function reactionsOf(exec: Executor, commentId: number): Promise<ReactionRow[]> {
-  return rows<ReactionRow>(
+  return sqlRows(
     exec,
-    sql`SELECT r.reaction_type, r.price, r.reacted_at, coalesce(u.username, '') AS username
+    sql<ReactionRow>`SELECT r.reaction_type, r.price, r.reacted_at, coalesce(u.username, '') AS username
         FROM comment_reactions r JOIN users u ON u.id = r.user_id
         WHERE r.comment_id = ${commentId} ORDER BY r.id DESC`,
   );
 }
 
 export async function commentExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM comments WHERE id = ${id}`);
+  const found = await sqlRows(exec, sql<Columns<typeof comments, 'id'>>`SELECT id FROM comments WHERE id = ${id}`);
   return found.length > 0;
 }

@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, type AnyPgColumn } from
 import { users } from '../../db/core.tables';
 import { pictures } from '../pictures/pictures.tables';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Comments and replies on pictures (SPEC §3 Comment). A reply answers a top-level comment of the same picture

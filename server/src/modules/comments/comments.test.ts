@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentAnswer, Reaction } from '../../../../common/api/comments';
 import type { LiveEvent } from '../../../../common/live';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { journalEntries } from '../../db/core.tables';
+import type { notificationEvents } from '../notifications/notifications.tables';
 import { creditTopUp } from '../../ledger/commands';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
@@ -51,25 +53,33 @@ const pin = (u: Someone, commentId: number, headers?: Record<string, string>) =>
 const list = async (pictureId: number) => (await t.client().get(`/api/picture/comment/${pictureId}`)).json<Comment[]>();
 const balance = (u: Someone) => availableBalance(t.ctx.db, u.id);
 const commentCount = async (pictureId: number) =>
-  (await rows<{ n: number }>(t.ctx.db, sql`SELECT comment_count AS n FROM pictures WHERE id = ${pictureId}`))[0]!.n;
+  (await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT comment_count AS n FROM pictures WHERE id = ${pictureId}`))[0]!.n;
 const booksBalance = async () => expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
 const notifications = (userId: number) =>
-  rows<{ topic: string; actor_id: number; comment_id: number; amount: number | null; item: string | null }>(
+  sqlRows(
     t.ctx.db,
-    sql`SELECT topic, actor_id, comment_id, amount, item FROM notification_events WHERE user_id = ${userId} ORDER BY id`,
+    sql<
+      Columns<typeof notificationEvents, 'topic' | 'actor_id' | 'comment_id' | 'amount' | 'item'>
+    >`SELECT topic, actor_id, comment_id, amount, item FROM notification_events WHERE user_id = ${userId} ORDER BY id`,
   );
 const entries = (userId: number, kind: string) =>
-  rows<{ resource_id: string }>(
+  sqlRows(
     t.ctx.db,
-    sql`SELECT resource_id FROM journal_entries WHERE user_id = ${userId} AND kind = ${kind} ORDER BY id`,
+    sql<
+      Columns<typeof journalEntries, 'resource_id'>
+    >`SELECT resource_id FROM journal_entries WHERE user_id = ${userId} AND kind = ${kind} ORDER BY id`,
   );
 const firstError = (res: { json: () => unknown }) => (res.json() as { field: string; errorText: string }[])[0];
 
 /** Everything a refused call must leave as it was. */
 async function state(u: Someone, pictureId: number) {
-  const [counts] = await rows<{ comments: number; reactions: number; pinned: number }>(
+  const [counts] = await sqlRows(
     t.ctx.db,
-    sql`SELECT (SELECT count(*) FROM comments)::int AS comments, (SELECT count(*) FROM comment_reactions)::int AS reactions,
+    sql<{
+      comments: number;
+      reactions: number;
+      pinned: number;
+    }>`SELECT (SELECT count(*) FROM comments)::int AS comments, (SELECT count(*) FROM comment_reactions)::int AS reactions,
                (SELECT count(*) FROM comments WHERE pinned_at IS NOT NULL)::int AS pinned`,
   );
   return { balance: await balance(u), commentCount: await commentCount(pictureId), ...counts };

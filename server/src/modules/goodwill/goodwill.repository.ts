@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 
 /** All of goodwill's SQL. The shares and the forwarded amounts are the ledger's postings; batches say what moved. */
 
 /** The user's chosen cause; the default for a user who never chose (or holds a cause no longer offered). */
 export async function causeOf(exec: Executor, userId: number): Promise<GoodWillType> {
-  const [row] = await rows<{ good_will: string | null }>(exec, sql`SELECT good_will FROM users WHERE id = ${userId}`);
+  const [row] = await sqlRows(
+    exec,
+    sql<Columns<typeof users, 'good_will'>>`SELECT good_will FROM users WHERE id = ${userId}`,
+  );
   const chosen = row?.good_will;
   return (GOODWILL_TYPES as readonly string[]).includes(chosen ?? '') ? (chosen as GoodWillType) : DEFAULT_GOODWILL;
 }
@@ -33,9 +37,9 @@ export function sharesOf(
   page: { limit: number; beforeId?: number },
 ): Promise<ShareRow[]> {
   const before = page.beforeId === undefined ? sql`` : sql`AND p.id < ${page.beforeId}`;
-  return rows<ShareRow>(
+  return sqlRows(
     exec,
-    sql`SELECT p.id, p.amount, a.cause, e.created_at AS paid_on, b.reference
+    sql<ShareRow>`SELECT p.id, p.amount, a.cause, e.created_at AS paid_on, b.reference
         FROM journal_entries e
         JOIN postings p ON p.entry_id = e.id
         JOIN ledger_accounts a ON a.code = p.account_code AND a.kind = 'goodwill_payable'
@@ -56,16 +60,20 @@ export interface BatchRow {
 
 /** Every forwarded batch, oldest first (the public CSV). */
 export function allBatches(exec: Executor): Promise<BatchRow[]> {
-  return rows<BatchRow>(exec, sql`SELECT id, cause, amount, forwarded_on, reference FROM goodwill_batches ORDER BY id`);
+  return sqlRows(
+    exec,
+    sql<BatchRow>`SELECT id, cause, amount, forwarded_on, reference FROM goodwill_batches ORDER BY id`,
+  );
 }
 
 /** Per cause: cents paid in (every share), still payable, and forwarded, from the ledger's postings. */
 export function totals(
   exec: Executor,
 ): Promise<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }[]> {
-  return rows(
+  return sqlRows(
     exec,
-    sql`SELECT a.cause,
+    // A goodwill account's cause is one of GOODWILL_TYPES (ledger.ts opens them), narrower than the column's text.
+    sql<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }>`SELECT a.cause,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable' AND p.amount > 0), 0)::bigint AS paid_in,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable'), 0)::bigint AS pending,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_forwarded'), 0)::bigint AS forwarded

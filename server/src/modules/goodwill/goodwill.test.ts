@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoodWillType, type GoodWillPayment, type GoodWillTotals } from '../../../../common/api/goodwill';
 import { GOODWILL_TYPES, type GoodWillType as Cause } from '../../../../common/constants';
 import { GOODWILL_CSV_HEADER, GOODWILL_REFERENCE } from '../../../../common/goodwill';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { goodwillJob } from '../../jobs/goodwill.job';
 import { JOBS } from '../../jobs/jobs';
 import { runJob } from '../../jobs/runner';
@@ -41,9 +41,13 @@ const payments = async (c: TestClient, query = '') => {
 };
 /** Per cause: cents waiting in its payable account and cents forwarded, from the ledger. */
 async function balances(): Promise<Map<string, { payable: number; forwarded: number }>> {
-  const found = await rows<{ cause: string; kind: string; total: number }>(
+  const found = await sqlRows(
     t.ctx.db,
-    sql`SELECT a.cause, a.kind, coalesce(sum(p.amount), 0)::bigint AS total FROM ledger_accounts a
+    sql<{
+      cause: string;
+      kind: string;
+      total: number;
+    }>`SELECT a.cause, a.kind, coalesce(sum(p.amount), 0)::bigint AS total FROM ledger_accounts a
         LEFT JOIN postings p ON p.account_code = a.code WHERE a.kind LIKE 'goodwill_%' GROUP BY a.cause, a.kind`,
   );
   const out = new Map<string, { payable: number; forwarded: number }>();
@@ -56,9 +60,15 @@ async function balances(): Promise<Map<string, { payable: number; forwarded: num
   return out;
 }
 const batches = () =>
-  rows<{ id: number; cause: string; amount: number; reference: string; entry_id: number }>(
+  sqlRows(
     t.ctx.db,
-    sql`SELECT id, cause, amount::bigint AS amount, reference, entry_id FROM goodwill_batches ORDER BY id`,
+    sql<{
+      id: number;
+      cause: string;
+      amount: number;
+      reference: string;
+      entry_id: number;
+    }>`SELECT id, cause, amount::bigint AS amount, reference, entry_id FROM goodwill_batches ORDER BY id`,
   );
 
 describe('the chosen cause', () => {
@@ -259,9 +269,12 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
     const forwarded = runs.flat();
     expect(forwarded.reduce((n, b) => n + b.amount, 0)).toBe(payable);
     expect(runs.filter((r) => r.length > 0)).toHaveLength(1);
-    const [row] = await rows<{ n: number; total: number }>(
+    const [row] = await sqlRows(
       pgApp.ctx.db,
-      sql`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total FROM goodwill_batches`,
+      sql<{
+        n: number;
+        total: number;
+      }>`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total FROM goodwill_batches`,
     );
     expect(row).toEqual({ n: 2, total: payable });
     // The job on another instance, while this one forwards: it skips, or runs after and finds nothing.
@@ -294,9 +307,9 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
     expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true, goodwillMismatches: 0 });
     // What is left is forwarded by one more run, and then nothing is payable.
     await pgApp.ctx.transact((w) => forwardGoodwill(w, { now }));
-    const [left] = await rows<{ payable: number }>(
+    const [left] = await sqlRows(
       pgApp.ctx.db,
-      sql`SELECT coalesce(sum(p.amount), 0)::bigint AS payable FROM postings p
+      sql<{ payable: number }>`SELECT coalesce(sum(p.amount), 0)::bigint AS payable FROM postings p
           JOIN ledger_accounts a ON a.code = p.account_code WHERE a.kind = 'goodwill_payable'`,
     );
     expect(Number(left!.payable)).toBe(0);

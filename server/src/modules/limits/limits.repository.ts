@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
 
 export interface CounterRow {
   count: number;
@@ -22,9 +22,9 @@ export async function addToCounter(
   windowMs: number,
 ): Promise<CounterRow> {
   const expires = new Date(now.getTime() + windowMs);
-  const [row] = await rows<Raw>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO rate_counters AS r (key, count, expires_at) VALUES (${key}, ${Math.max(by, 0)}, ${expires})
+    sql<Raw>`INSERT INTO rate_counters AS r (key, count, expires_at) VALUES (${key}, ${Math.max(by, 0)}, ${expires})
         ON CONFLICT (key) DO UPDATE SET
           count = GREATEST(CASE WHEN r.expires_at <= ${now} THEN 0 ELSE r.count END + ${by}, 0),
           expires_at = CASE WHEN r.expires_at <= ${now} THEN EXCLUDED.expires_at ELSE r.expires_at END
@@ -35,9 +35,9 @@ export async function addToCounter(
 
 /** The key's count and window end, or undefined when it has none that is still running. */
 export async function readCounter(exec: Executor, key: string, now: Date): Promise<CounterRow | undefined> {
-  const [row] = await rows<Raw>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT count, expires_at FROM rate_counters WHERE key = ${key} AND expires_at > ${now}`,
+    sql<Raw>`SELECT count, expires_at FROM rate_counters WHERE key = ${key} AND expires_at > ${now}`,
   );
   return counterOf(row);
 }
@@ -74,9 +74,9 @@ export async function takeCounters(
   exec: Executor,
   now: Date,
 ): Promise<{ key: string; count: number; expiresAt: Date }[]> {
-  const taken = await rows<Raw & { key: string }>(
+  const taken = await sqlRows(
     exec,
-    sql`DELETE FROM rate_counters RETURNING key, count, expires_at`,
+    sql<Raw & { key: string }>`DELETE FROM rate_counters RETURNING key, count, expires_at`,
   );
   return taken
     .map((row) => ({ key: row.key, ...counterOf(row)! }))

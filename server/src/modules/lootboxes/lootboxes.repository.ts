@@ -1,32 +1,35 @@
 import { sql } from 'drizzle-orm';
 import type { TierWeights } from '../../../../common/fairness';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { fairSeeds, lootboxOpenings } from './lootboxes.tables';
 
-export interface Counters {
-  keyCount: number;
-  lootBoxCount: number;
-}
+/** The rows here are read under the tables' TypeScript names (`AS "keyCount"`), so they are `$inferSelect`'s. */
+type Seed = typeof fairSeeds.$inferSelect;
+type Opening = typeof lootboxOpenings.$inferSelect;
+
+export type Counters = Pick<typeof users.$inferSelect, 'keyCount' | 'lootBoxCount'>;
 
 const COUNTERS = sql`key_count AS "keyCount", loot_box_count AS "lootBoxCount"`;
 
 export async function countersOf(exec: Executor, userId: number): Promise<Counters | undefined> {
-  const [row] = await rows<Counters>(exec, sql`SELECT ${COUNTERS} FROM users WHERE id = ${userId}`);
+  const [row] = await sqlRows(exec, sql<Counters>`SELECT ${COUNTERS} FROM users WHERE id = ${userId}`);
   return row;
 }
 
 export async function addKeys(exec: Executor, userId: number, count: number): Promise<Counters> {
-  const [row] = await rows<Counters>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE users SET key_count = key_count + ${count} WHERE id = ${userId} RETURNING ${COUNTERS}`,
+    sql<Counters>`UPDATE users SET key_count = key_count + ${count} WHERE id = ${userId} RETURNING ${COUNTERS}`,
   );
   return row!;
 }
 
 /** One more unopened box, unless the user already holds `max`: undefined then. */
 export async function addLootbox(exec: Executor, userId: number, max: number): Promise<Counters | undefined> {
-  const [row] = await rows<Counters>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE users SET loot_box_count = loot_box_count + 1 WHERE id = ${userId} AND loot_box_count < ${max}
+    sql<Counters>`UPDATE users SET loot_box_count = loot_box_count + 1 WHERE id = ${userId} AND loot_box_count < ${max}
         RETURNING ${COUNTERS}`,
   );
   return row;
@@ -37,29 +40,23 @@ export async function addLootbox(exec: Executor, userId: number, max: number): P
  * undefined when either is missing, and then nothing changed.
  */
 export async function takeBoxAndKey(exec: Executor, userId: number): Promise<Counters | undefined> {
-  const [row] = await rows<Counters>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE users SET key_count = key_count - 1, loot_box_count = loot_box_count - 1
+    sql<Counters>`UPDATE users SET key_count = key_count - 1, loot_box_count = loot_box_count - 1
         WHERE id = ${userId} AND key_count >= 1 AND loot_box_count >= 1 RETURNING ${COUNTERS}`,
   );
   return row;
 }
 
-export interface SeedRow {
-  id: number;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nextNonce: number;
-}
+export type SeedRow = Pick<Seed, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nextNonce'>;
 
 const SEED = sql`id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
   next_nonce AS "nextNonce"`;
 
 export async function seedInUse(exec: Executor, userId: number): Promise<SeedRow | undefined> {
-  const [row] = await rows<SeedRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT ${SEED} FROM fair_seeds WHERE user_id = ${userId} AND revealed_at IS NULL`,
+    sql<SeedRow>`SELECT ${SEED} FROM fair_seeds WHERE user_id = ${userId} AND revealed_at IS NULL`,
   );
   return row;
 }
@@ -78,18 +75,20 @@ export async function insertSeed(
 
 /** Takes the seed's next nonce for an opening: the row lock orders openings and rotations of one user. */
 export async function takeNonce(exec: Executor, userId: number): Promise<(SeedRow & { nonce: number }) | undefined> {
-  const [row] = await rows<SeedRow & { nonce: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE user_id = ${userId} AND revealed_at IS NULL
+    sql<
+      SeedRow & Pick<Opening, 'nonce'>
+    >`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE user_id = ${userId} AND revealed_at IS NULL
         RETURNING ${SEED}, next_nonce - 1 AS nonce`,
   );
   return row;
 }
 
 export async function setClientSeed(exec: Executor, userId: number, clientSeed: string): Promise<SeedRow | undefined> {
-  const [row] = await rows<SeedRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE fair_seeds SET client_seed = ${clientSeed} WHERE user_id = ${userId} AND revealed_at IS NULL
+    sql<SeedRow>`UPDATE fair_seeds SET client_seed = ${clientSeed} WHERE user_id = ${userId} AND revealed_at IS NULL
         RETURNING ${SEED}`,
   );
   return row;
@@ -97,9 +96,9 @@ export async function setClientSeed(exec: Executor, userId: number, clientSeed: 
 
 /** Ends the seed in use, revealing it; answers it, or undefined when there was none. */
 export async function revealSeed(exec: Executor, userId: number, now: Date): Promise<SeedRow | undefined> {
-  const [row] = await rows<SeedRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE fair_seeds SET revealed_at = ${now} WHERE user_id = ${userId} AND revealed_at IS NULL
+    sql<SeedRow>`UPDATE fair_seeds SET revealed_at = ${now} WHERE user_id = ${userId} AND revealed_at IS NULL
         RETURNING ${SEED}`,
   );
   return row;
@@ -119,9 +118,11 @@ export interface NewOpening {
 }
 
 export async function insertOpening(exec: Executor, o: NewOpening): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
+    sql<
+      Pick<Opening, 'id'>
+    >`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
           open_sequence, loot_found, opened_at)
         VALUES (${o.userId}, ${o.seedId}, ${o.nonce}, ${o.clientSeed}, ${o.oddsVersion}, ${JSON.stringify(o.weights)}::jsonb,
           ${JSON.stringify(o.lootSequence)}::jsonb, ${o.openSequence}, ${o.lootFound}, ${o.at})
@@ -130,20 +131,17 @@ export async function insertOpening(exec: Executor, o: NewOpening): Promise<numb
   return row!.id;
 }
 
-export interface OpeningRow {
-  id: number;
-  nonce: number;
-  clientSeed: string;
-  serverSeedHash: string;
-  /** Null while the seed is still in use. */
-  serverSeed: string | null;
-  oddsVersion: number;
-  weights: TierWeights | string;
-  lootSequence: string[] | string;
-  openSequence: string;
-  lootFound: boolean;
-  openedAt: Date | string;
-}
+export type OpeningRow = Pick<
+  Opening,
+  'id' | 'nonce' | 'clientSeed' | 'oddsVersion' | 'openSequence' | 'lootFound' | 'openedAt'
+> &
+  Pick<Seed, 'serverSeedHash'> & {
+    /** Null while the seed is still in use. */
+    serverSeed: Seed['serverSeed'] | null;
+    /** JSON columns (drizzle reads them as unknown): their shape, or their text. */
+    weights: TierWeights | string;
+    lootSequence: string[] | string;
+  };
 
 /** A user's openings, newest first, `limit` of them with ids below `before`. */
 export async function openingsOf(
@@ -151,9 +149,9 @@ export async function openingsOf(
   userId: number,
   page: { limit: number; before?: number },
 ): Promise<OpeningRow[]> {
-  return rows<OpeningRow>(
+  return sqlRows(
     exec,
-    sql`SELECT o.id, o.nonce, o.client_seed AS "clientSeed", s.server_seed_hash AS "serverSeedHash",
+    sql<OpeningRow>`SELECT o.id, o.nonce, o.client_seed AS "clientSeed", s.server_seed_hash AS "serverSeedHash",
           CASE WHEN s.revealed_at IS NULL THEN NULL ELSE s.server_seed END AS "serverSeed",
           o.odds_version AS "oddsVersion", o.weights, o.loot_sequence AS "lootSequence",
           o.open_sequence AS "openSequence", o.loot_found AS "lootFound", o.opened_at AS "openedAt"

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/core.tables';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Server seeds of the provably fair draw (DESIGN.md §8). A user has one seed in use (`revealed_at` null) whose hash

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderAnswer } from '../../../../common/api/market';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
@@ -60,9 +60,9 @@ describe.skipIf(missingRealServices({ postgres: true }))('the market under concu
     );
     const moneyAndFees = async () =>
       (
-        await rows<{ total: number }>(
+        await sqlRows(
           t.ctx.db,
-          sql`SELECT (SELECT sum(balance) FROM ledger_accounts WHERE guarded)
+          sql<{ total: number }>`SELECT (SELECT sum(balance) FROM ledger_accounts WHERE guarded)
                    + (SELECT coalesce(sum(amount), 0) FROM postings WHERE account_code = 'platform:market-fees')
                    AS total`,
         )
@@ -123,9 +123,9 @@ describe.skipIf(missingRealServices({ postgres: true }))('the market under concu
     });
     // Money only moved between users and the fees: users' money plus fees is what it was.
     expect(Number(await moneyAndFees())).toBe(Number(before));
-    const [units] = await rows<{ n: number }>(
+    const [units] = await sqlRows(
       t.ctx.db,
-      sql`SELECT sum(quantity)::int AS n FROM inventories WHERE item_type IN (${sql.join(
+      sql<{ n: number }>`SELECT sum(quantity)::int AS n FROM inventories WHERE item_type IN (${sql.join(
         items.map((i) => sql`${i}`),
         sql`, `,
       )})`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { itRefusesStrangers } from '../../test/policy-table';
@@ -20,7 +20,7 @@ async function graphsAliceUnlocked() {
   const bob = await makeUser(t.ctx, { balance: 500 });
   const stranger = await signIn(t, bob.id);
   const snapshot = () =>
-    rows(
+    sqlRows(
       t.ctx.db,
       sql`SELECT (SELECT count(*) FROM graph_unlocks)::int AS unlocks,
                  (SELECT balance FROM ledger_accounts WHERE code = ${`user:${bob.id}:available`}) AS balance`,
@@ -36,7 +36,7 @@ async function carolsOwnOffers() {
   await client.post('/api/market/generic-sell-offer', { itemType: ITEM, quantity: 1, price: 50 });
   await client.post('/api/market/generic-buy-offer', { itemType: ITEM, quantity: 1, price: 40, balance: 0 });
   const snapshot = () =>
-    rows(t.ctx.db, sql`SELECT side, price, quantity FROM market_offers WHERE user_id = ${carol.id} ORDER BY side`);
+    sqlRows(t.ctx.db, sql`SELECT side, price, quantity FROM market_offers WHERE user_id = ${carol.id} ORDER BY side`);
   return { ids: { userId: carol.id }, stranger: client, snapshot };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MarketFigures, Side } from '../../../../common/market';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { marketOffers, trades } from './market.tables';
 import { account } from '../../ledger/ledger';
 
 /** The market's reads and the graph unlock; an order's own writes are the ledger's (`marketOrder`, ledger/market.ts). */
@@ -25,22 +26,19 @@ const FIGURES = sql`coalesce(sum(quantity) FILTER (WHERE side = 'SELL'), 0)::int
 
 /** The statement that reads one item's figures, through each side's partial index (exported for its plan test). */
 export const figuresSql = (itemType: string) =>
-  sql`SELECT (SELECT coalesce(sum(quantity), 0)::int FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS quantity,
+  sql<
+    Columns<typeof marketOffers, 'quantity'> & { best_so: number | null; best_bo: number | null }
+  >`SELECT (SELECT coalesce(sum(quantity), 0)::int FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS quantity,
       (SELECT min(price) FROM market_offers WHERE item_type = ${itemType} AND side = 'SELL') AS best_so,
       (SELECT max(price) FROM market_offers WHERE item_type = ${itemType} AND side = 'BUY') AS best_bo`;
 
 /** The offers of one side of a book, best first, with their owners' names (the offers popups). */
 export async function offersOn(exec: Executor, itemType: string, side: Side, limit: number) {
-  return rows<{
-    id: number;
-    user_id: number;
-    username: string;
-    price: number;
-    quantity: number;
-    created_at: Date | string;
-  }>(
+  return sqlRows(
     exec,
-    sql`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
+    sql<
+      Columns<typeof marketOffers, 'id' | 'user_id' | 'price' | 'quantity' | 'created_at'> & { username: string }
+    >`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
         JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = ${sideLiteral(side)}
         ORDER BY ${bestFirst(side, 'o.')} LIMIT ${limit}`,
   );
@@ -48,43 +46,52 @@ export async function offersOn(exec: Executor, itemType: string, side: Side, lim
 
 /** One item's market figures: units on sale and the best prices. */
 export async function figuresOf(exec: Executor, itemType: string): Promise<MarketFigures> {
-  const [r] = await rows<{ quantity: number; best_so: number | null; best_bo: number | null }>(
-    exec,
-    figuresSql(itemType),
-  );
+  const [r] = await sqlRows(exec, figuresSql(itemType));
   return { quantity: r!.quantity, bestSo: r!.best_so, bestBo: r!.best_bo };
 }
 
 /** Every item's market figures: units on sale and the best prices. */
 export async function marketFigures(exec: Executor): Promise<Map<string, MarketFigures>> {
-  const found = await rows<{ item_type: string; quantity: number; best_so: number | null; best_bo: number | null }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT item_type, ${FIGURES} FROM market_offers GROUP BY item_type`,
+    sql<
+      Columns<typeof marketOffers, 'item_type' | 'quantity'> & { best_so: number | null; best_bo: number | null }
+    >`SELECT item_type, ${FIGURES} FROM market_offers GROUP BY item_type`,
   );
   return new Map(found.map((r) => [r.item_type, { quantity: r.quantity, bestSo: r.best_so, bestBo: r.best_bo }]));
 }
 
 /** A user's standing offers on every item. */
 export async function offersOfUser(exec: Executor, userId: number) {
-  return rows<{ item_type: string; side: Side; price: number; quantity: number; created_at: Date | string }>(
+  return sqlRows(
     exec,
-    sql`SELECT item_type, side, price, quantity, created_at FROM market_offers WHERE user_id = ${userId}`,
+    sql<
+      Columns<typeof marketOffers, 'item_type' | 'side' | 'price' | 'quantity' | 'created_at'>
+    >`SELECT item_type, side, price, quantity, created_at FROM market_offers WHERE user_id = ${userId}`,
   );
 }
 
 /** The latest trades of an item, newest first. */
 export async function lastTrades(exec: Executor, itemType: string, limit: number) {
-  return rows<{ created_at: Date | string; price: number }>(
+  return sqlRows(
     exec,
-    sql`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    sql<
+      Columns<typeof trades, 'created_at' | 'price'>
+    >`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
 }
 
 /** An item's trades per month (UTC) since `from`: unit-weighted average, lowest, highest and units. */
 export async function monthlyTrades(exec: Executor, itemType: string, from: Date) {
-  return rows<{ label: string; average: number; lowest: number; highest: number; volume: number }>(
+  return sqlRows(
     exec,
-    sql`SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS label,
+    sql<{
+      label: string;
+      average: number;
+      lowest: number;
+      highest: number;
+      volume: number;
+    }>`SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS label,
                round(sum(price * quantity)::numeric / sum(quantity))::bigint AS average,
                min(price) AS lowest, max(price) AS highest, sum(quantity)::int AS volume
         FROM trades WHERE item_type = ${itemType} AND created_at >= ${from.toISOString()}::timestamptz GROUP BY 1`,
@@ -93,13 +100,13 @@ export async function monthlyTrades(exec: Executor, itemType: string, from: Date
 
 /** Whether the user paid to see the graphs. */
 export async function hasUnlockedGraphs(exec: Executor, userId: number): Promise<boolean> {
-  const found = await rows(exec, sql`SELECT 1 FROM graph_unlocks WHERE user_id = ${userId}`);
+  const found = await sqlRows(exec, sql`SELECT 1 FROM graph_unlocks WHERE user_id = ${userId}`);
   return found.length > 0;
 }
 
 /** Records the unlock; false when the user had already unlocked (a concurrent unlock won). */
 export async function insertGraphUnlock(exec: Executor, userId: number, entryId: number): Promise<boolean> {
-  const inserted = await rows(
+  const inserted = await sqlRows(
     exec,
     sql`INSERT INTO graph_unlocks (user_id, entry_id) VALUES (${userId}, ${entryId}) ON CONFLICT DO NOTHING RETURNING 1`,
   );

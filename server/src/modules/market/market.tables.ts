@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { journalEntries, users } from '../../db/core.tables';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The order book: every standing offer, at most one per user, item and side (DESIGN.md §8). A sell offer's

@@ -4,7 +4,7 @@ import type { ItemDetails } from '../../../../common/api/items';
 import type { Offer, OrderAnswer, TradeData } from '../../../../common/api/market';
 import type { Odds } from '../../../../common/api/lootboxes';
 import type { LiveEvent } from '../../../../common/live';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
@@ -79,9 +79,9 @@ const details = async (u: Trader, itemType: string) =>
 const balance = (u: Trader) => availableBalance(t.ctx.db, u.id);
 const escrow = async (u: Trader) =>
   (
-    await rows<{ balance: number }>(
+    await sqlRows(
       t.ctx.db,
-      sql`SELECT balance FROM ledger_accounts WHERE code = ${`user:${u.id}:escrow`}`,
+      sql<{ balance: number }>`SELECT balance FROM ledger_accounts WHERE code = ${`user:${u.id}:escrow`}`,
     )
   )[0]!.balance;
 const owned = async (u: Trader, itemType: string) => (await details(u, itemType)).user.quantity;
@@ -389,17 +389,27 @@ describe('what the market tells', () => {
     await bid(buyer, item, 1, 100); // the seller's offer sold
     await bid(buyer, item, 1, 90);
     await sell(seller, item, 1, 50); // the buyer's offer bought, at 90
-    const trades = await rows<{ buyer_id: number; seller_id: number; price: number; taker_side: string }>(
+    const trades = await sqlRows(
       t.ctx.db,
-      sql`SELECT buyer_id, seller_id, price, taker_side FROM trades WHERE item_type = ${item} ORDER BY id`,
+      sql<{
+        buyer_id: number;
+        seller_id: number;
+        price: number;
+        taker_side: string;
+      }>`SELECT buyer_id, seller_id, price, taker_side FROM trades WHERE item_type = ${item} ORDER BY id`,
     );
     expect(trades.map((r) => [Number(r.buyer_id), Number(r.seller_id), r.price, r.taker_side])).toEqual([
       [buyer.id, seller.id, 100, 'BUY'],
       [buyer.id, seller.id, 90, 'SELL'],
     ]);
-    const events = await rows<{ user_id: number; topic: string; amount: number; item: string }>(
+    const events = await sqlRows(
       t.ctx.db,
-      sql`SELECT user_id, topic, amount, item FROM notification_events WHERE item = ${item} ORDER BY id`,
+      sql<{
+        user_id: number;
+        topic: string;
+        amount: number;
+        item: string;
+      }>`SELECT user_id, topic, amount, item FROM notification_events WHERE item = ${item} ORDER BY id`,
     );
     expect(events.map((e) => [Number(e.user_id), e.topic, e.amount])).toEqual([
       [seller.id, 'ITEM_SOLD', 100],
@@ -459,7 +469,7 @@ describe('query plans', () => {
     await sell(seller, M, 2, 300);
     const plan = await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${figuresSql(M)}`))
+      return (await sqlRows(tx, sql<{ 'QUERY PLAN': string }>`EXPLAIN ${figuresSql(M)}`))
         .map((r) => r['QUERY PLAN'])
         .join('\n');
     });

@@ -1,23 +1,7 @@
 import type { Notification, NotificationTopic } from '../../../../common/api/notifications';
 import { isoTime } from '../../../../common/time';
 import { imageUrl } from '../../storage/storage';
-
-/** One notification as the repository reads it: its fold's figures and its latest event. */
-export interface NotificationRow {
-  id: number | string;
-  multiplicity: number;
-  unique_actors: number;
-  seen: boolean;
-  topic: string;
-  created_at: Date | string;
-  picture_id: number | string | null;
-  comment_id: number | string | null;
-  amount: number | string | null;
-  item: string | null;
-  message: string | null;
-  username: string | null;
-  profile_key: string | null;
-}
+import type { NotificationRow } from './notifications.repository';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 

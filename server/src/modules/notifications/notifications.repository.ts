@@ -1,46 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationFilter } from '../../../../common/api/notifications';
-import { rows, type Executor } from '../../db/connection';
-import type { NotificationRow } from './notifications.presenter';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
+import type { notificationEvents } from './notifications.tables';
 import type { NotificationEvent } from './notifications.service';
 
 /** All of the notifications' SQL, taking the db or the transaction of a command. */
 
 /**
- * What unseen events fold on, with their topic and user: the picture for comments, replies, likes and overtakes
- * (so a busy picture is one line), the comment for reactions, the item for trades; a system message never folds.
+ * Records events through the database's record_notification (migration 0013), the one statement that writes
+ * notification_events and the one place that says what an event folds on; market_order calls it too.
  */
-export function targetOf(e: NotificationEvent): string {
-  switch (e.topic) {
-    case 'ITEM_SOLD':
-    case 'ITEM_BOUGHT':
-      return `i:${e.item ?? ''}`;
-    case 'IMAGE_COMMENT_REACTED':
-      return `c:${e.commentId ?? ''}`;
-    case 'SYSTEM_MESSAGE':
-      return `s:${randomUUID()}`;
-    case 'IMAGE_COMMENT':
-    case 'COMMENT_REPLY':
-    case 'IMAGE_LIKE':
-    case 'IMAGE_OVERTOOK':
-      return `p:${e.pictureId ?? ''}`;
-  }
-}
-
 export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
   const values = sql.join(
     events.map(
       (e) =>
         sql`(${e.userId}::bigint, ${e.topic}, ${e.actorId ?? null}::bigint, ${e.pictureId ?? null}::bigint,
-             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}, ${e.message ?? null},
-             ${targetOf(e)})`,
+             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}::text,
+             ${e.message ?? null}::text)`,
     ),
     sql`, `,
   );
-  await exec.execute(sql`INSERT INTO notification_events
-          (user_id, topic, actor_id, picture_id, comment_id, amount, item, message, target)
-        VALUES ${values}`);
+  await exec.execute(sql`SELECT record_notification(u, t, a, p, c, n, i, m)
+        FROM (VALUES ${values}) AS e(u, t, a, p, c, n, i, m)`);
 }
 
 const idList = (ids: readonly number[]) =>
@@ -51,13 +34,23 @@ const idList = (ids: readonly number[]) =>
 
 /** Unseen folds: one per topic and target. An index-only walk of notification_events_unseen. */
 export async function unreadCount(exec: Executor, userId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS n FROM (
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM (
           SELECT 1 FROM notification_events WHERE user_id = ${userId} AND NOT seen GROUP BY topic, target) g`,
   );
   return row!.n;
 }
+
+/** One notification as the repository reads it: its fold's figures and its latest event. */
+export type NotificationRow = Fold &
+  Columns<
+    typeof notificationEvents,
+    'topic' | 'created_at' | 'picture_id' | 'comment_id' | 'amount' | 'item' | 'message'
+  > & {
+    username: SqlRow<typeof users>['username'];
+    profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  };
 
 /** One notification before its details: the id of its latest event and its fold's figures. */
 interface Fold {
@@ -88,9 +81,9 @@ async function unreadFolds(
       ? sql``
       : sql`AND NOT EXISTS (SELECT 1 FROM notification_events x WHERE x.user_id = ${userId} AND NOT x.seen
               AND x.topic = f.topic AND x.target = f.target AND x.id >= ${q.before})`;
-  const fast = await rows<Fold & { scanned: number; id: number | null }>(
+  const fast = await sqlRows(
     exec,
-    sql`WITH recent AS (
+    sql<Fold & { scanned: number; id: number | null }>`WITH recent AS (
           SELECT id, topic, target FROM notification_events
           WHERE user_id = ${userId} AND NOT seen ${q.topic} ${beforeId}
           ORDER BY id DESC LIMIT ${q.window}),
@@ -106,9 +99,9 @@ async function unreadFolds(
   );
   const found = fast.filter((f) => f.id !== null).map(({ scanned: _, ...fold }) => fold);
   if (found.length === q.limit || fast[0]!.scanned < q.window) return found;
-  return rows<Fold>(
+  return sqlRows(
     exec,
-    sql`SELECT max(id) AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors,
+    sql<Fold>`SELECT max(id) AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors,
                false AS seen
         FROM notification_events WHERE user_id = ${userId} AND NOT seen ${q.topic}
         GROUP BY topic, target
@@ -123,9 +116,9 @@ function readFolds(
   userId: number,
   q: { topic: SQL; before: number | null; limit: number },
 ): Promise<Fold[]> {
-  return rows<Fold>(
+  return sqlRows(
     exec,
-    sql`SELECT fold AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors, true AS seen
+    sql<Fold>`SELECT fold AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors, true AS seen
         FROM notification_events WHERE user_id = ${userId} AND seen ${q.topic}
           ${q.before === null ? sql`` : sql`AND fold < ${q.before}`}
         GROUP BY fold ORDER BY fold DESC LIMIT ${q.limit}`,
@@ -156,9 +149,11 @@ export async function notificationsOf(
     .sort((a, b) => b.id - a.id)
     .slice(0, q.limit);
   if (folds.length === 0) return [];
-  const details = await rows<Omit<NotificationRow, 'multiplicity' | 'unique_actors' | 'seen'>>(
+  const details = await sqlRows(
     exec,
-    sql`SELECT h.id, h.topic, h.created_at, h.picture_id, h.comment_id, h.amount, h.item, h.message, u.username,
+    sql<
+      Omit<NotificationRow, 'multiplicity' | 'unique_actors' | 'seen'>
+    >`SELECT h.id, h.topic, h.created_at, h.picture_id, h.comment_id, h.amount, h.item, h.message, u.username,
                pi.image_key AS profile_key
         FROM notification_events h
         LEFT JOIN users u ON u.id = h.actor_id
@@ -171,7 +166,12 @@ export async function notificationsOf(
 
 /** Who each of these event ids notifies (ids with no event are left out). */
 export function ownersOf(exec: Executor, ids: readonly number[]): Promise<{ id: number; user_id: number }[]> {
-  return rows(exec, sql`SELECT id, user_id FROM notification_events WHERE id IN (${idList(ids)})`);
+  return sqlRows(
+    exec,
+    sql<
+      Columns<typeof notificationEvents, 'id' | 'user_id'>
+    >`SELECT id, user_id FROM notification_events WHERE id IN (${idList(ids)})`,
+  );
 }
 
 /** Each named unseen event with every older unseen event of its fold: seen, read as the newest named one. */

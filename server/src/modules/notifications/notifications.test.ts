@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../../common/api/comments';
 import type { Notification, NotificationPreview } from '../../../../common/api/notifications';
 import type { LiveEvent } from '../../../../common/live';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { notificationEvents } from './notifications.tables';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
@@ -294,9 +295,11 @@ describe('reading is for one’s own', () => {
     const [aliceN] = await list(alice);
     const [bobN] = await list(bob);
     const seenFlags = () =>
-      rows<{ seen: boolean }>(
+      sqlRows(
         t.ctx.db,
-        sql`SELECT seen FROM notification_events WHERE user_id IN (${alice.id}, ${bob.id}) ORDER BY id`,
+        sql<
+          Columns<typeof notificationEvents, 'seen'>
+        >`SELECT seen FROM notification_events WHERE user_id IN (${alice.id}, ${bob.id}) ORDER BY id`,
       );
     const before = await seenFlags();
     const aliceUnread = await unread(alice);

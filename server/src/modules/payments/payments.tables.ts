@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { journalEntries, users } from '../../db/core.tables';
 
-const cents = (name: string) => bigint(name, { mode: 'number' });
+const cents = <N extends string>(name: N) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const payments = pgTable(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOPUP_CENTS } from '../../../../common/constants';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { payments } from './payments.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { makeUser, signIn } from '../../test/factories';
@@ -27,9 +28,11 @@ async function openPayment(client: TestClient, amount = 500): Promise<string> {
 
 const topUpEntries = async (paymentId: string) =>
   (
-    await rows<{ n: number }>(
+    await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'TOPUP' AND resource_id = ${paymentId}`,
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM journal_entries WHERE kind = 'TOPUP' AND resource_id = ${paymentId}`,
     )
   )[0]!.n;
 
@@ -46,9 +49,9 @@ describe('POST /api/payment/checkout on a cash tenant', () => {
     const id = url.split('/').pop()!;
     const payment = await client.get(`/api/payment/${id}`);
     expect(payment.json()).toEqual({ id, amount: 500, status: 'open' });
-    const [stored] = await rows<{ return_url: string }>(
+    const [stored] = await sqlRows(
       t.ctx.db,
-      sql`SELECT return_url FROM payments WHERE id = ${id}`,
+      sql<Columns<typeof payments, 'return_url'>>`SELECT return_url FROM payments WHERE id = ${id}`,
     );
     expect(stored!.return_url).toBe('/image/7?index=2');
   });
@@ -61,9 +64,9 @@ describe('POST /api/payment/checkout on a cash tenant', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json<{ url: string }>().url.split('/').pop()!;
-    const [stored] = await rows<{ return_url: string }>(
+    const [stored] = await sqlRows(
       t.ctx.db,
-      sql`SELECT return_url FROM payments WHERE id = ${id}`,
+      sql<Columns<typeof payments, 'return_url'>>`SELECT return_url FROM payments WHERE id = ${id}`,
     );
     expect(stored!.return_url).toBe('/week#top');
   });
@@ -113,9 +116,9 @@ describe('POST /api/payment/checkout on a cash tenant', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json<{ message: string }>().message).toMatch(/not available on this site/);
-    const open = await rows<{ n: number }>(
+    const open = await sqlRows(
       t.ctx.db,
-      sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${id}`,
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM payments WHERE user_id = ${id}`,
     );
     expect(open[0]!.n).toBe(0);
   });

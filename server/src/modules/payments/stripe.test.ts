@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { payments } from './payments.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { makeUser, signIn } from '../../test/factories';
@@ -94,7 +95,10 @@ async function checkout(amount = 2500): Promise<Checkout> {
   const res = await client.post('/api/payment/checkout', { amount, url: '/' });
   expect(res.statusCode).toBe(200);
   const sessionId = res.json<{ url: string }>().url.split('/').pop()!;
-  const [row] = await rows<{ id: string }>(t.ctx.db, sql`SELECT id FROM payments WHERE provider_ref = ${sessionId}`);
+  const [row] = await sqlRows(
+    t.ctx.db,
+    sql<Columns<typeof payments, 'id'>>`SELECT id FROM payments WHERE provider_ref = ${sessionId}`,
+  );
   return { userId: user.id, client, paymentId: row!.id, sessionId, amount };
 }
 
@@ -151,7 +155,12 @@ function deliver(
 }
 
 const statusOf = async (paymentId: string) =>
-  (await rows<{ status: string }>(t.ctx.db, sql`SELECT status FROM payments WHERE id = ${paymentId}`))[0]!.status;
+  (
+    await sqlRows(
+      t.ctx.db,
+      sql<Columns<typeof payments, 'status'>>`SELECT status FROM payments WHERE id = ${paymentId}`,
+    )
+  )[0]!.status;
 
 const booksBalance = async () => expect((await checkConservation(t.ctx.db)).ok).toBe(true);
 
@@ -196,7 +205,10 @@ describe('Stripe checkout', () => {
     const res = await client.post('/api/payment/checkout', { amount: 500, url: '/' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ message: 'The card payment provider could not be reached. Please try again.' });
-    const left = await rows<{ status: string }>(t.ctx.db, sql`SELECT status FROM payments WHERE user_id = ${user.id}`);
+    const left = await sqlRows(
+      t.ctx.db,
+      sql<Columns<typeof payments, 'status'>>`SELECT status FROM payments WHERE user_id = ${user.id}`,
+    );
     expect(left).toEqual([{ status: 'failed' }]);
   });
 

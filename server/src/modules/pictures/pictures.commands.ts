@@ -1,4 +1,3 @@
-import type { Picture } from '../../../../common/api/pictures';
 import { foldPurchase, RECENT_PURCHASES } from '../../../../common/trending';
 import type { Work } from '../../db/unit-of-work';
 import { fieldError, notFound } from '../../http/errors';
@@ -15,6 +14,7 @@ import {
   setEarlierPurchases,
   insertPicture,
   pictureById,
+  type PictureRow,
   type Figures,
 } from './pictures.repository';
 
@@ -65,7 +65,7 @@ export async function fundPicture(
   work: Work,
   now: Date,
   input: { userId: number; pictureId: number; amount: number },
-): Promise<Picture> {
+): Promise<PictureRow> {
   // The schema bounds both, but ajv turns a string like "1e400" into Infinity before checking.
   if (!Number.isSafeInteger(input.amount)) throw fieldError('amount', 'The amount must be a whole number of cents.');
   if (!Number.isSafeInteger(input.pictureId)) throw fieldError('imageId', 'Unknown picture.');
@@ -89,7 +89,7 @@ export async function fundPicture(
     entryId,
     lifted: true,
   });
-  return (await pictureById(work.tx, input.pictureId, now))!;
+  return (await pictureById(work.tx, input.pictureId))!;
 }
 
 interface Purchase {

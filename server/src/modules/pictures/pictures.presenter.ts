@@ -2,29 +2,7 @@ import type { Picture } from '../../../../common/api/pictures';
 import { trendingScore, type EarlierPurchases } from '../../../../common/trending';
 import { imageUrl } from '../../storage/storage';
 import { isoTime } from '../../../../common/time';
-
-/** A picture as the lists read it: its row, its author's name and face, and its newest purchases. */
-export interface PictureRow {
-  id: number;
-  author_id: number;
-  author_name: string | null;
-  author_profile_img_id: number | null;
-  author_profile_key: string | null;
-  image_key: string;
-  title: string;
-  width: number;
-  height: number;
-  comment_count: number;
-  last_author_payment: Date | string;
-  total_amount: number;
-  created_at: Date | string;
-  purchase_count: number;
-  earlier_amount: number;
-  earlier_score: number;
-  earlier_at: Date | string | null;
-  /** JSON from the database: pglite hands it back parsed, pg as text. */
-  purchases: { amount: number; paidOn: string }[] | string;
-}
+import type { PictureRow } from './pictures.repository';
 
 /** The fields that leave the server (SPEC §3 Picture, plus the figures the client ranks with). */
 export function presentPicture(r: PictureRow, now: Date): Picture {

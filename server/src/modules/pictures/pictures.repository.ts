@@ -1,18 +1,43 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Picture } from '../../../../common/api/pictures';
 import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 import { STORAGE_KEY } from '../../storage/storage';
-import { presentPicture, type PictureRow } from './pictures.presenter';
+import type { picturePurchases, pictures } from './pictures.tables';
+
+/** A picture as the lists read it: its row, its author's name and face, and its newest purchases. */
+export type PictureRow = Columns<
+  typeof pictures,
+  | 'id'
+  | 'author_id'
+  | 'image_key'
+  | 'title'
+  | 'width'
+  | 'height'
+  | 'comment_count'
+  | 'last_author_payment'
+  | 'total_amount'
+  | 'created_at'
+  | 'purchase_count'
+  | 'earlier_amount'
+  | 'earlier_score'
+  | 'earlier_at'
+> & {
+  author_name: SqlRow<typeof users>['username'] | null;
+  author_profile_img_id: SqlRow<typeof users>['profile_image_id'];
+  author_profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  /** JSON from the database: pglite hands it back parsed, pg as text. */
+  purchases: { amount: number; paidOn: string }[] | string;
+};
 
 /**
  * One page of pictures in one query: `page` selects the ids (an index walk with its own LIMIT), `order` sorts the
  * joined rows the same way.
  */
-export async function picturesPage(exec: Executor, page: SQL, order: SQL, now: Date): Promise<Picture[]> {
-  const found = await rows<PictureRow>(
+export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<PictureRow[]> {
+  return sqlRows(
     exec,
-    sql`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
+    sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
           pi.image_key AS author_profile_key, p.image_key, p.title, p.width, p.height, p.comment_count,
           p.last_author_payment, p.total_amount, p.created_at, p.purchase_count,
           p.earlier_amount, p.earlier_score, p.earlier_at,
@@ -25,11 +50,10 @@ export async function picturesPage(exec: Executor, page: SQL, order: SQL, now: D
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
         ORDER BY ${order}`,
   );
-  return found.map((r) => presentPicture(r, now));
 }
 
 /** Pictures by id, in the order of `ids`; unknown ids are skipped. */
-export function picturesByIds(exec: Executor, ids: readonly number[], now: Date): Promise<Picture[]> {
+export function picturesByIds(exec: Executor, ids: readonly number[]): Promise<PictureRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   if (!ids.every(Number.isSafeInteger)) throw new Error('picture ids must be integers');
   const list = `{${ids.join(',')}}`;
@@ -37,17 +61,19 @@ export function picturesByIds(exec: Executor, ids: readonly number[], now: Date)
     exec,
     sql`SELECT id, ord FROM unnest(${list}::bigint[]) WITH ORDINALITY AS ids(id, ord)`,
     sql`page.ord`,
-    now,
   );
 }
 
-export async function pictureById(exec: Executor, id: number, now: Date): Promise<Picture | undefined> {
-  const [picture] = await picturesByIds(exec, [id], now);
+export async function pictureById(exec: Executor, id: number): Promise<PictureRow | undefined> {
+  const [picture] = await picturesByIds(exec, [id]);
   return picture;
 }
 
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {
-  const [row] = await rows<{ author_id: number }>(exec, sql`SELECT author_id FROM pictures WHERE id = ${pictureId}`);
+  const [row] = await sqlRows(
+    exec,
+    sql<Columns<typeof pictures, 'author_id'>>`SELECT author_id FROM pictures WHERE id = ${pictureId}`,
+  );
   return row && { authorId: row.author_id };
 }
 
@@ -57,9 +83,11 @@ export async function imageKeysInUse(exec: Executor, keys: readonly string[]): P
   // Written into an array literal below: only the storage's own key shape may get there.
   if (!keys.every((k) => STORAGE_KEY.test(k))) throw new Error('not storage keys');
   const list = `{${keys.join(',')}}`;
-  const found = await rows<{ image_key: string }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT DISTINCT image_key FROM pictures WHERE image_key = ANY(${list}::text[])`,
+    sql<
+      Columns<typeof pictures, 'image_key'>
+    >`SELECT DISTINCT image_key FROM pictures WHERE image_key = ANY(${list}::text[])`,
   );
   return new Set(found.map((r) => r.image_key));
 }
@@ -77,9 +105,11 @@ export interface NewPicture {
 
 export async function insertPicture(exec: Executor, p: NewPicture): Promise<number> {
   const at = p.at.toISOString();
-  const [created] = await rows<{ id: number }>(
+  const [created] = await sqlRows(
     exec,
-    sql`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
+    sql<
+      Columns<typeof pictures, 'id'>
+    >`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
           created_at, last_author_payment, trending_score, trending_at)
         VALUES (${p.authorId}, ${p.title}, ${p.imageKey}, ${p.width}, ${p.height}, ${p.amount}, 1,
           ${at}::timestamptz, ${at}::timestamptz, 1000.0::float8 * ${p.amount}, ${at}::timestamptz)
@@ -99,14 +129,12 @@ export interface Figures {
   earlier: EarlierPurchases | null;
 }
 
-interface FiguresRow {
-  total_amount: number;
+type FiguresRow = Columns<
+  typeof pictures,
+  'total_amount' | 'purchase_count' | 'earlier_amount' | 'earlier_score' | 'earlier_at'
+> & {
   created_text: string;
-  purchase_count: number;
-  earlier_amount: number;
-  earlier_score: number;
-  earlier_at: Date | string | null;
-}
+};
 
 const figuresOf = (r: FiguresRow): Figures => ({
   totalAmount: r.total_amount,
@@ -123,7 +151,7 @@ const FIGURES = sql`total_amount, created_at::text AS created_text, purchase_cou
 
 /** The figures of a picture inserted with its first purchase already counted. */
 export async function figures(exec: Executor, pictureId: number): Promise<Figures | undefined> {
-  const [row] = await rows<FiguresRow>(exec, sql`SELECT ${FIGURES} FROM pictures WHERE id = ${pictureId}`);
+  const [row] = await sqlRows(exec, sql<FiguresRow>`SELECT ${FIGURES} FROM pictures WHERE id = ${pictureId}`);
   return row && figuresOf(row);
 }
 
@@ -137,9 +165,9 @@ export async function countPurchase(
   p: { pictureId: number; amount: number; authorFund: boolean; at: Date },
 ): Promise<Figures | undefined> {
   const at = p.at.toISOString();
-  const [row] = await rows<FiguresRow>(
+  const [row] = await sqlRows(
     exec,
-    sql`UPDATE pictures SET total_amount = total_amount + ${p.amount}, purchase_count = purchase_count + 1,
+    sql<FiguresRow>`UPDATE pictures SET total_amount = total_amount + ${p.amount}, purchase_count = purchase_count + 1,
           trending_score = trending_score + 1000.0::float8 * ${p.amount},
           last_author_payment = ${p.authorFund ? sql`${at}::timestamptz` : sql`last_author_payment`}
         WHERE id = ${p.pictureId}
@@ -164,9 +192,11 @@ export async function purchaseLeavingWindow(
   pictureId: number,
   recent: number,
 ): Promise<{ amount: number; paidOn: Date | string } | undefined> {
-  const [row] = await rows<{ amount: number; paid_at: Date | string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT amount, paid_at FROM picture_purchases WHERE picture_id = ${pictureId}
+    sql<
+      Columns<typeof picturePurchases, 'amount' | 'paid_at'>
+    >`SELECT amount, paid_at FROM picture_purchases WHERE picture_id = ${pictureId}
         ORDER BY id DESC OFFSET ${recent} LIMIT 1`,
   );
   return row && { amount: row.amount, paidOn: row.paid_at };
@@ -192,9 +222,9 @@ const topKey = (k: TopKey) => sql`(${k.total}::bigint, ${k.createdText}::timesta
 /** How many pictures rank above `key` in the top list, counting at most `limit` of them. */
 export async function placeInTop(exec: Executor, key: TopKey, limit: number): Promise<number> {
   // Constants, not a join: the planner then walks the index between the keys instead of from the top.
-  const [place] = await rows<{ above: number }>(
+  const [place] = await sqlRows(
     exec,
-    sql`SELECT count(*)::int AS above FROM (
+    sql<{ above: number }>`SELECT count(*)::int AS above FROM (
           SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${topKey(key)} LIMIT ${limit}) a`,
   );
   return place?.above ?? limit;
@@ -207,9 +237,9 @@ export async function picturesBetween(
   below: TopKey,
   limit: number,
 ): Promise<{ id: number; authorId: number }[]> {
-  const found = await rows<{ id: number; author_id: number }>(
+  const found = await sqlRows(
     exec,
-    sql`SELECT id, author_id FROM pictures
+    sql<Columns<typeof pictures, 'id' | 'author_id'>>`SELECT id, author_id FROM pictures
         WHERE (total_amount, created_at, id) < ${topKey(above)} AND (total_amount, created_at, id) > ${topKey(below)}
         ORDER BY total_amount DESC, created_at DESC, id DESC LIMIT ${limit}`,
   );

@@ -22,11 +22,12 @@ import { fundPicture } from './pictures.commands';
 import {
   createUploadedPicture,
   getPicture,
-  listPictures,
   picturePagePath,
   prepareUpload,
   readUploadForm,
+  wallPage,
 } from './pictures.service';
+import { presentPicture } from './pictures.presenter';
 import { PageCache } from './page-cache';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,7 +78,13 @@ export async function pictureRoutes(
         response: { 200: PictureList, 400: FieldErrors },
       },
     },
-    async (req) => listPictures(ctx, pages, req.query),
+    async (req) => {
+      const page = wallPage(ctx, req.query);
+      return pages.get(page.key, async () => {
+        const now = ctx.now();
+        return (await page.read(now)).map((r) => presentPicture(r, now));
+      });
+    },
   );
 
   app.get(
@@ -92,7 +99,10 @@ export async function pictureRoutes(
         response: { 200: Picture, 400: FieldErrors, 404: Message },
       },
     },
-    async (req) => getPicture(ctx, Number(req.params.id)),
+    async (req) => {
+      const now = ctx.now();
+      return presentPicture(await getPicture(ctx, Number(req.params.id)), now);
+    },
   );
 
   app.post(
@@ -134,8 +144,9 @@ export async function pictureRoutes(
     async (req, reply) => {
       const user = requireUser(req);
       const { imageId, amount } = req.body;
-      return sendPaid(ctx, req, reply, user.id, (work) =>
-        fundPicture(work, ctx.now(), { userId: user.id, pictureId: imageId, amount }),
+      const now = ctx.now();
+      return sendPaid(ctx, req, reply, user.id, async (work) =>
+        presentPicture(await fundPicture(work, now, { userId: user.id, pictureId: imageId, amount }), now),
       );
     },
   );

@@ -7,14 +7,7 @@ import { containsNul, NUL_TEXT } from '../../http/input';
 import { keyOf, type Storage } from '../../storage/storage';
 import type { Work } from '../../db/unit-of-work';
 import { processUpload, type ProcessedImage } from './image';
-import {
-  DEFAULT_PAGE,
-  MAX_OFFSET,
-  MAX_PAGE,
-  MAX_TITLE,
-  type ListQuery,
-  type Picture,
-} from '../../../../common/api/pictures';
+import { DEFAULT_PAGE, MAX_OFFSET, MAX_PAGE, MAX_TITLE, type ListQuery } from '../../../../common/api/pictures';
 import { parseUploadAmount } from '../../../../common/upload-rules';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
 import {
@@ -24,11 +17,15 @@ import {
   pictureById,
   picturesByIds,
   picturesPage,
+  type PictureRow,
 } from './pictures.repository';
-import type { PageCache } from './page-cache';
 import * as ranking from './ranking.repository';
 
-export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>, q: ListQuery): Promise<Picture[]> {
+/**
+ * A page of the wall asked for: the key its answer is kept under in the page cache, and the read of its rows at a
+ * moment (the trending order and the presented scores are of that moment).
+ */
+export function wallPage(ctx: AppContext, q: ListQuery): { key: string; read(now: Date): Promise<PictureRow[]> } {
   const sort = q.sort ?? 'top';
   const offset = Number(q.offset ?? 0);
   const limit = Number(q.limit ?? DEFAULT_PAGE);
@@ -38,17 +35,19 @@ export async function listPictures(ctx: AppContext, cache: PageCache<Picture[]>,
     throw fieldError('authorId', 'Say whose profile to list (authorId).');
   }
   const authorId = sort === 'profile' ? Number(q.authorId) : 0;
-  return cache.get(`${sort}:${authorId}:${offset}:${limit}`, async () => {
-    const page = { offset, limit };
-    const now = ctx.now();
-    if (sort === 'trending') return picturesByIds(ctx.db, await ranking.trendingIds(ctx.db, page, now), now);
-    const { ids, order } = sort === 'top' ? ranking.topPage(page) : ranking.profilePage(authorId, page);
-    return picturesPage(ctx.db, ids, order, now);
-  });
+  const page = { offset, limit };
+  return {
+    key: `${sort}:${authorId}:${offset}:${limit}`,
+    async read(now) {
+      if (sort === 'trending') return picturesByIds(ctx.db, await ranking.trendingIds(ctx.db, page, now));
+      const { ids, order } = sort === 'top' ? ranking.topPage(page) : ranking.profilePage(authorId, page);
+      return picturesPage(ctx.db, ids, order);
+    },
+  };
 }
 
-export async function getPicture(ctx: AppContext, id: number): Promise<Picture> {
-  const picture = Number.isSafeInteger(id) ? await pictureById(ctx.db, id, ctx.now()) : undefined;
+export async function getPicture(ctx: AppContext, id: number): Promise<PictureRow> {
+  const picture = Number.isSafeInteger(id) ? await pictureById(ctx.db, id) : undefined;
   if (!picture) throw notFound('Image not found');
   return picture;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { journalEntries, users } from '../../db/core.tables';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A picture on the wall. Its ranking figures are kept on the row so each list is one index scan:

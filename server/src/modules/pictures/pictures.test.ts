@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FundMessage } from '../../../../common/live';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { notificationEvents } from '../notifications/notifications.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import type { LiveEvent } from '../../live/bus';
@@ -29,9 +30,11 @@ async function list(query: string): Promise<Picture[]> {
 }
 
 async function eventsOf(userId: number, topic: string) {
-  return rows<{ actor_id: number; picture_id: number; amount: number }>(
+  return sqlRows(
     t.ctx.db,
-    sql`SELECT actor_id, picture_id, amount FROM notification_events WHERE user_id = ${userId} AND topic = ${topic}
+    sql<
+      Columns<typeof notificationEvents, 'actor_id' | 'picture_id' | 'amount'>
+    >`SELECT actor_id, picture_id, amount FROM notification_events WHERE user_id = ${userId} AND topic = ${topic}
         ORDER BY id`,
   );
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES } from '../../../../common/trending';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { pictures } from './pictures.tables';
 
 /**
  * The three orders of the wall, each answered from one index so no page costs more on a bigger wall.
@@ -69,9 +70,11 @@ const byScore = (a: Scored, b: Scored) => b.score - a.score || b.id - a.id;
 export async function trendingIds(exec: Executor, page: Page, now: Date): Promise<number[]> {
   const want = page.offset + page.limit;
   if (want > EXACT_WINDOW) {
-    const found = await rows<{ id: number }>(
+    const found = await sqlRows(
       exec,
-      sql`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+      sql<
+        Columns<typeof pictures, 'id'>
+      >`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
     );
     return found.map((r) => r.id);
   }
@@ -80,9 +83,9 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
   const seen: Scored[] = [];
   let after: Scored | undefined;
   while (seen.length < MAX_SCAN) {
-    const more = await rows<Scored>(
+    const more = await sqlRows(
       exec,
-      sql`SELECT p.id, p.trending_score AS bound, ${exactScoreSql(now)} AS score
+      sql<Scored>`SELECT p.id, p.trending_score AS bound, ${exactScoreSql(now)} AS score
           FROM (SELECT * FROM pictures
                 ${after ? sql`WHERE (trending_score, id) < (${after.bound}::float8, ${after.id}::bigint)` : sql``}
                 ORDER BY trending_score DESC, id DESC LIMIT ${batch}) p
@@ -107,9 +110,11 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
  */
 export async function refreshTrending(exec: Executor, now: Date, size = REFRESH_SIZE): Promise<number> {
   return exec.transaction(async (tx) => {
-    const ids = await rows<{ id: number }>(
+    const ids = await sqlRows(
       tx,
-      sql`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC LIMIT ${size} FOR UPDATE`,
+      sql<
+        Columns<typeof pictures, 'id'>
+      >`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC LIMIT ${size} FOR UPDATE`,
     );
     if (ids.length === 0) return 0;
     const list = sql.join(

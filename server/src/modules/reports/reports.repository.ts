@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ReportReason, ReportType } from '../../../../common/reports';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { reports } from './reports.tables';
+import type { chatMessages } from '../chat/chat.tables';
 
 /** All of the reports' SQL. */
 
 /** Whether a chat message exists (the chat owns `chat_messages`; reports only look). */
 export async function chatMessageExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(exec, sql`SELECT id FROM chat_messages WHERE id = ${id}`);
+  const found = await sqlRows(
+    exec,
+    sql<Columns<typeof chatMessages, 'id'>>`SELECT id FROM chat_messages WHERE id = ${id}`,
+  );
   return found.length > 0;
 }
 
@@ -15,9 +20,9 @@ export async function insertReport(
   exec: Executor,
   r: { reporterId: number; type: ReportType; messageId: number; reason: ReportReason; description: string },
 ): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await sqlRows(
     exec,
-    sql`INSERT INTO reports (reporter_id, type, message_id, reason, description)
+    sql<Columns<typeof reports, 'id'>>`INSERT INTO reports (reporter_id, type, message_id, reason, description)
         VALUES (${r.reporterId}, ${r.type}, ${r.messageId}, ${r.reason}, ${r.description})
         ON CONFLICT (reporter_id, type, message_id) DO NOTHING RETURNING id`,
   );
@@ -39,9 +44,9 @@ export interface ReportRow {
 /** Reports, newest first, with the reporter and the reported text, for the admin console's Reports tab. */
 export function reportsPage(exec: Executor, page: { limit: number; beforeId?: number }): Promise<ReportRow[]> {
   const before = page.beforeId === undefined ? sql`` : sql`WHERE r.id < ${page.beforeId}`;
-  return rows<ReportRow>(
+  return sqlRows(
     exec,
-    sql`SELECT r.id, r.type, r.message_id, r.reason, r.description, r.reporter_id, u.username AS reporter_name,
+    sql<ReportRow>`SELECT r.id, r.type, r.message_id, r.reason, r.description, r.reporter_id, u.username AS reporter_name,
           CASE r.type WHEN 'COMMENT' THEN (SELECT body FROM comments WHERE id = r.message_id)
                       ELSE (SELECT body FROM chat_messages WHERE id = r.message_id) END AS message_text,
           r.created_at

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../../common/api/comments';
 import { REPORT_REASONS } from '../../../../common/reports';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { chatMessages } from '../chat/chat.tables';
 import { makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
@@ -21,9 +22,11 @@ async function messages(): Promise<{ commentId: number; chatId: number }> {
   const made = await (
     await signIn(t, author.id)
   ).post('/api/picture/comment', { pictureId, comment: 'Buy cheap stuff at example.com!', balance: 0 });
-  const [chat] = await rows<{ id: number }>(
+  const [chat] = await sqlRows(
     t.ctx.db,
-    sql`INSERT INTO chat_messages (sender_id, body, cost, unit_price) VALUES (${author.id}, 'spam spam spam', 5, 5) RETURNING id`,
+    sql<
+      Columns<typeof chatMessages, 'id'>
+    >`INSERT INTO chat_messages (sender_id, body, cost, unit_price) VALUES (${author.id}, 'spam spam spam', 5, 5) RETURNING id`,
   );
   return { commentId: made.json<Comment>().id, chatId: chat!.id };
 }
@@ -34,7 +37,7 @@ async function reporter(): Promise<{ id: number; client: TestClient }> {
 }
 
 const report = (c: TestClient, body: Record<string, unknown>) => c.post('/api/user/report-message', body);
-const count = async () => (await rows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM reports`))[0]!.n;
+const count = async () => (await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM reports`))[0]!.n;
 
 describe('reporting a message', () => {
   it('stores a report of a comment and of a chat message, listed newest first for the admin console', async () => {

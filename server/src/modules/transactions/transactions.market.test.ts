@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRow, TransactionSummary } from '../../../../common/api/transactions';
 import { TRANSACTION_TYPES } from '../../../../common/api/transactions';
-import { rows } from '../../db/connection';
+import { sqlRows, type Columns } from '../../db/connection';
+import type { marketOffers, trades } from '../market/market.tables';
 import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
@@ -37,9 +38,9 @@ const rowsOf = async (u: Trader, type: string) => {
 
 /** What a trader's fills were, per journal entry: paid for units bought (negative), proceeds of units sold. */
 async function fillsOf(userId: number): Promise<{ bought: Map<number, number>; sold: Map<number, number> }> {
-  const found = await rows<{ entry_id: number; bought: number; sold: number }>(
+  const found = await sqlRows(
     t.ctx.db,
-    sql`SELECT entry_id,
+    sql<Columns<typeof trades, 'entry_id'> & { bought: number; sold: number }>`SELECT entry_id,
           coalesce(-sum(price * quantity) FILTER (WHERE buyer_id = ${userId}), 0)::bigint AS bought,
           coalesce(sum(price * quantity - fee) FILTER (WHERE seller_id = ${userId}), 0)::bigint AS sold
         FROM trades WHERE buyer_id = ${userId} OR seller_id = ${userId} GROUP BY entry_id`,
@@ -54,9 +55,9 @@ async function fillsOf(userId: number): Promise<{ bought: Map<number, number>; s
 }
 
 async function heldByOffers(userId: number): Promise<number> {
-  const [r] = await rows<{ held: number }>(
+  const [r] = await sqlRows(
     t.ctx.db,
-    sql`SELECT coalesce(sum(price * quantity), 0)::bigint AS held FROM market_offers
+    sql<{ held: number }>`SELECT coalesce(sum(price * quantity), 0)::bigint AS held FROM market_offers
         WHERE user_id = ${userId} AND side = 'BUY'`,
   );
   return Number(r!.held);
@@ -134,9 +135,11 @@ describe('the statement of traders on a random market', () => {
       } else if (action === 'market') {
         res = await u.client.post('/api/market/buy', { itemType, requestedPrice: price, balance: 0 });
       } else {
-        const offers = await rows<{ user_id: number; side: string; price: number }>(
+        const offers = await sqlRows(
           t.ctx.db,
-          sql`SELECT user_id, side, price FROM market_offers WHERE item_type = ${itemType} AND user_id <> ${u.id}`,
+          sql<
+            Columns<typeof marketOffers, 'user_id' | 'side' | 'price'>
+          >`SELECT user_id, side, price FROM market_offers WHERE item_type = ${itemType} AND user_id <> ${u.id}`,
         );
         if (offers.length === 0) continue;
         const o = pick(offers);
@@ -152,7 +155,7 @@ describe('the statement of traders on a random market', () => {
     }
     console.log(`statement market: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     // The run did what it is for: fills, resting bids, replacements and cancels.
-    const [trades] = await rows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM trades`);
+    const [trades] = await sqlRows(t.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM trades`);
     expect(trades!.n).toBeGreaterThan(5);
     expect(statuses.get('buyOffer 200') ?? 0).toBeGreaterThan(5);
     expect(statuses.get('cancel 200') ?? 0).toBeGreaterThan(3);

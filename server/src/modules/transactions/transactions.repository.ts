@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor } from '../../db/connection';
 import { account } from '../../ledger/ledger';
 import type { TransactionType } from '../../../../common/api/transactions';
 
@@ -48,13 +48,16 @@ function mine(userId: number): SQL {
  * hold (their escrow account) under the type NULL, in one statement, so both are of one moment.
  */
 export const summarySql = (userId: number) =>
-  sql`SELECT s.type, sum(s.amount)::bigint AS total FROM (${mine(userId)}) s WHERE s.type IS NOT NULL GROUP BY s.type
+  sql<{
+    type: string | null;
+    total: number;
+  }>`SELECT s.type, sum(s.amount)::bigint AS total FROM (${mine(userId)}) s WHERE s.type IS NOT NULL GROUP BY s.type
       UNION ALL
       SELECT NULL, balance FROM ledger_accounts WHERE code = ${account.escrow(userId)}`;
 
 /** Type → signed sum (types with no rows are missing), and the money held by open buy offers. */
 export async function summary(exec: Executor, userId: number): Promise<{ sums: Map<string, number>; held: number }> {
-  const found = await rows<{ type: string | null; total: number }>(exec, summarySql(userId));
+  const found = await sqlRows(exec, summarySql(userId));
   return {
     sums: new Map(found.filter((r) => r.type !== null).map((r) => [r.type!, Number(r.total)])),
     held: Number(found.find((r) => r.type === null)?.total ?? 0),
@@ -68,14 +71,14 @@ export interface StatementQuery {
 }
 
 /** The rows' query (exported for the query plan test). */
-export function statementSql(userId: number, q: StatementQuery): SQL {
+export function statementSql(userId: number, q: StatementQuery): SQL<StatementRow> {
   const filters: SQL[] = [sql`s.type IS NOT NULL`];
   if (q.type) filters.push(sql`s.type = ${q.type}`);
   if (q.before !== undefined) filters.push(sql`s.id < ${q.before}`);
   const limit = q.limit === undefined ? sql`` : sql`LIMIT ${q.limit}`;
   const idOf = (kinds: SQL) => sql`CASE WHEN s.kind IN (${kinds}) AND s.resource_id ~ '^[0-9]{1,18}$'
     THEN s.resource_id::bigint END`;
-  return sql`SELECT s.id, s.type, s.created_at, s.amount, s.resource_id, s.memo,
+  return sql<StatementRow>`SELECT s.id, s.type, s.created_at, s.amount, s.resource_id, s.memo,
                pi.image_key, cm.body AS message_body, c.body AS comment_body
         FROM (SELECT s.* FROM (${mine(userId)}) s WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY s.id DESC ${limit}) s
@@ -87,6 +90,6 @@ export function statementSql(userId: number, q: StatementQuery): SQL {
 
 /** Rows with what their previews need, newest first; `type` undefined means every row the statement has. */
 export async function statement(exec: Executor, userId: number, q: StatementQuery): Promise<StatementRow[]> {
-  const found = await rows<StatementRow>(exec, statementSql(userId, q));
+  const found = await sqlRows(exec, statementSql(userId, q));
   return found.map((r) => ({ ...r, id: Number(r.id), amount: Number(r.amount) }));
 }

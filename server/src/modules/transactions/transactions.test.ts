@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRow, TransactionSummary } from '../../../../common/api/transactions';
 import { TRANSACTION_TYPES } from '../../../../common/api/transactions';
-import { rows } from '../../db/connection';
+import { sqlRows } from '../../db/connection';
 import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
@@ -258,7 +258,9 @@ describe('query plans', () => {
     ]) {
       const plan = await t.ctx.db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        return (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`)).map((r) => r['QUERY PLAN']).join('\n');
+        return (await sqlRows(tx, sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`))
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
       });
       expect(plan).toContain('postings_account');
       expect(plan).not.toMatch(/Seq Scan on (postings|journal_entries)/);

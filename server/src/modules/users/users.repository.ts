@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/connection';
+import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import type { users } from '../../db/core.tables';
+import type { pictures } from '../pictures/pictures.tables';
 
 export interface ProfileRow {
   id: number;
@@ -17,21 +19,22 @@ export interface ProfileRow {
 }
 
 export async function profileOf(exec: Executor, userId: number): Promise<ProfileRow | undefined> {
-  const [row] = await rows<{
-    id: number;
-    username: string | null;
-    balance: number | null;
-    key_count: number;
-    loot_box_count: number;
-    profile_image_key: string | null;
-    badge: string;
-    first_login: boolean;
-    email_verified: boolean;
-    is_admin: boolean;
-    good_will: string | null;
-  }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
+    sql<
+      Columns<
+        typeof users,
+        | 'id'
+        | 'username'
+        | 'key_count'
+        | 'loot_box_count'
+        | 'badge'
+        | 'first_login'
+        | 'email_verified'
+        | 'is_admin'
+        | 'good_will'
+      > & { balance: number | null; profile_image_key: string | null }
+    >`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
                u.first_login, u.email_verified, u.is_admin, u.good_will
         FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'available'
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
@@ -55,9 +58,11 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
 
 /** Clears the first-login flag; true only for the one call that actually cleared it. */
 export async function clearFirstLogin(exec: Executor, userId: number): Promise<boolean> {
-  const updated = await rows<{ id: number }>(
+  const updated = await sqlRows(
     exec,
-    sql`UPDATE users SET first_login = false WHERE id = ${userId} AND first_login RETURNING id`,
+    sql<
+      Columns<typeof users, 'id'>
+    >`UPDATE users SET first_login = false WHERE id = ${userId} AND first_login RETURNING id`,
   );
   return updated.length > 0;
 }
@@ -66,9 +71,11 @@ export async function publicInfoOf(
   exec: Executor,
   userId: number,
 ): Promise<{ username: string | null; profileImageKey: string | null } | undefined> {
-  const [row] = await rows<{ username: string | null; profile_image_key: string | null }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT u.username, pi.image_key AS profile_image_key
+    sql<
+      Columns<typeof users, 'username'> & { profile_image_key: string | null }
+    >`SELECT u.username, pi.image_key AS profile_image_key
         FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );
   return row && { username: row.username, profileImageKey: row.profile_image_key };
@@ -80,9 +87,11 @@ export async function setProfileImage(exec: Executor, userId: number, pictureId:
 
 /** Storage key of the image of a user's profile picture, or null when they have none. */
 export async function profileImageKeyOf(exec: Executor, userId: number): Promise<string | null> {
-  const [row] = await rows<{ image_key: string }>(
+  const [row] = await sqlRows(
     exec,
-    sql`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
+    sql<
+      Columns<typeof pictures, 'image_key'>
+    >`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );
   return row?.image_key ?? null;
 }
