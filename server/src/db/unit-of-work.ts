@@ -3,7 +3,7 @@ import type { Db, Tx } from './connection';
 
 /**
  * One database transaction plus the live events it raises. Events are held until the transaction commits and are
- * then published, so no client ever sees a change that was rolled back (the outbox of DESIGN.md §3).
+ * then published, so no client ever sees a change that was rolled back (the outbox of docs/product.md#live).
  */
 export interface Work {
   tx: Tx;

@@ -6,7 +6,7 @@ import { rows, type Executor } from '../db/connection';
 import { forbidden, unauthorized } from './errors';
 
 /**
- * Who is calling (DESIGN.md §4 "Sessions"): the session cookie is loaded into `req.user` before any handler runs,
+ * Who is calling (docs/product.md#accounts): the session cookie is loaded into `req.user` before any handler runs,
  * and handlers ask for what they need with `requireUser` or `requireAdmin`. Signing in and out is the auth module's.
  */
 export const SESSION_COOKIE = 'sid';

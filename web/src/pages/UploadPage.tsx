@@ -7,12 +7,12 @@ import { uploadPicture } from '../features/pictures/api/mutations';
 import { prepareImage, type PreparedImage } from '../features/pictures/lib/prepareImage';
 import './UploadPage.css';
 
-/** Input hints and empty-field flashes last 2 s (SPEC §9 "Timings"). */
+/** Input hints and empty-field flashes last 2 s (docs/product.md#upload). */
 const FLASH_MS = 2_000;
 
 type Ready = Extract<PreparedImage, { ok: true }> & { preview: string; name: string };
 
-/** Price, a drop zone, the preview, Cancel and Release (SPEC §2 "Upload page", §5 "Upload"). */
+/** Price, a drop zone, the preview, Cancel and Release (docs/product.md#upload). */
 export default function UploadPage() {
   const navigate = useNavigate();
   const [price, setPrice] = useState('');

@@ -5,7 +5,7 @@ import { forbidden } from '../../http/errors';
 import { isCashTenant } from '../../http/tenant';
 
 /*
- * Who may do what with donation links (DESIGN.md §8 "Charity and admin"):
+ * Who may do what with donation links (docs/product.md#charity):
  * - sending, one's own list and the public list exist on charity tenants only (a cash tenant answers 403);
  * - a user sees their own links in full, the public sees decided, publicly visible links without their sender;
  * - deciding a link, the per-user and all-links lists and the option lists are for administrators: 401 to

@@ -2,7 +2,7 @@ import { fieldError, forbidden } from '../../http/errors';
 import type { CommentFacts } from './comments.repository';
 
 /*
- * Every access check of the comments (SPEC §4 "Comments", §6; DESIGN.md §8). Anyone signed in may comment, reply,
+ * Every access check of the comments (docs/product.md#comments). Anyone signed in may comment, reply,
  * react and report; pinning belongs to the picture's author. comments.policy.test.ts proves a stranger's pin is
  * refused and changes nothing.
  */
@@ -25,7 +25,7 @@ export function refuseUnpinnable(comment: CommentFacts): void {
   if (comment.pinned) throw fieldError('commentId', POLICY_TEXT.alreadyPinned);
 }
 
-/** A reply answers a top-level comment of the same picture (DESIGN.md §8 clarifications): 400 on responseTo. */
+/** A reply answers a top-level comment of the same picture (docs/product.md#comments): 400 on responseTo. */
 export function checkParent(parent: CommentFacts | undefined, pictureId: number): CommentFacts {
   if (!parent || parent.pictureId !== pictureId || parent.responseTo !== null) {
     throw fieldError('responseTo', POLICY_TEXT.badParent);

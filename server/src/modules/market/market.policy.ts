@@ -1,7 +1,7 @@
 import { fieldError, forbidden } from '../../http/errors';
 
 /*
- * Every access check of the market (SPEC §5 "Market", §6; DESIGN.md §8). The book is public and its offers are
+ * Every access check of the market (docs/product.md#market). The book is public and its offers are
  * there to be taken, so what is refused is taking one's own offer and seeing graphs one has not paid for.
  * market.policy.test.ts proves both change nothing.
  */

@@ -10,7 +10,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { listNotifications, markAllRead, markRead, preview, unreadCount } from './notifications.service';
 
-/** The caller's notifications (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). */
+/** The caller's notifications (docs/product.md#notifications). */
 export async function notificationRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['notifications'];
   const signedIn = { 400: FieldErrors, 401: Message };

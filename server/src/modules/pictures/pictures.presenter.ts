@@ -26,7 +26,7 @@ export interface PictureRow {
   purchases: { amount: number; paidOn: string }[] | string;
 }
 
-/** The fields that leave the server (SPEC §3 Picture, plus the figures the client ranks with). */
+/** The fields that leave the server (docs/product.md#wall, plus the figures the client ranks with). */
 export function presentPicture(r: PictureRow, now: Date): Picture {
   const raw = typeof r.purchases === 'string' ? JSON.parse(r.purchases) : r.purchases;
   const purchases = (raw as { amount: number; paidOn: string }[]).map((p) => ({

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../http/auth';
 import { forbidden, notFound } from '../../http/errors';
 
 /*
- * Every ownership check of the users domain (SPEC §2 "Set profile picture"). users.policy.test.ts proves another
+ * Every ownership check of the users domain (docs/product.md#accounts). users.policy.test.ts proves another
  * user is refused on every route that takes an object id.
  */
 

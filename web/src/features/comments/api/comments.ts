@@ -6,7 +6,7 @@ import { profileQuery } from '../../users/api/profile';
 import { applyComment, commentsKey } from '../lib/cache';
 
 /*
- * The comments' calls (SPEC §7): per call a fetcher, its query options and a hook. The three paid calls send one
+ * The comments' calls (docs/product.md#comments): per call a fetcher, its query options and a hook. The three paid calls send one
  * Idempotency-Key per user action (a retried click is never charged twice); a 402 opens the top-up popup in
  * lib/api.ts. Their answers go into the same cache the list filled.
  */

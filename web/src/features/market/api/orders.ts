@@ -11,7 +11,7 @@ import { useAction } from '../../../hooks/useAction';
 import { api } from '../../../lib/api';
 import { applyOrderAnswer } from '../lib/cache';
 
-/** One key per user action, so a retried click never trades twice (DESIGN.md §2). */
+/** One key per user action, so a retried click never trades twice (docs/product.md#idempotency). */
 export interface Keyed {
   actionKey: string;
 }
