@@ -21,7 +21,7 @@ process.env.E2E_RUN_NAME ??= new Date().toISOString().replace(/[:.]/g, '-');
 const baseURL = `http://localhost:${PORT}`;
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  // The system browser only; never a downloaded one (DESIGN.md §1).
+  // The system browser only; never a downloaded one (docs/product.md#operations).
   args: [
     '--headless',
     '--no-sandbox',

@@ -1,4 +1,4 @@
-/** Which brand a host shows (SPEC §1 "Tenant variants"; DESIGN.md §2 "Tenants"). */
+/** Which brand a host shows (docs/product.md#tenants). */
 export type Tenant = 'cash' | 'charity';
 
 export interface Brand {
@@ -13,7 +13,7 @@ const BRANDS: Record<Tenant, Brand> = {
 
 export const brandOf = (tenant: Tenant): Brand => BRANDS[tenant];
 
-/** Pages whose title adds a word to the product name (SPEC §1 "Page title by path"). */
+/** Pages whose title adds a word to the product name (docs/product.md#tenants). */
 const PAGE_WORDS: [RegExp, string][] = [
   [/^\/image(\/|$)/, 'Images'],
   [/^\/lootboxes\/?$/, 'Lootboxes'],

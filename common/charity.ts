@@ -1,5 +1,5 @@
 /**
- * The donation-link rules both sides use (SPEC §4 "Donation links", §5 "Charity link", DESIGN.md §8 clarifications).
+ * The donation-link rules both sides use (docs/product.md#charity).
  */
 
 /**
@@ -22,12 +22,12 @@ export const CHARITY_LINK_TEXT = {
 /** Charity names, categories and reasons an admin types. */
 export const CHARITY_TEXT_MAX_LENGTH = 200;
 
-/** SPEC §9: the charity error clears after 5 s and unlocks the input. */
+/** docs/product.md#charity: the charity error clears after 5 s and unlocks the input. */
 export const CHARITY_ERROR_MS = 5000;
 
 export const DONATION_STATUSES = ['APPROVED', 'REJECTED', 'PENDING'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
-/** The public list's filters offer only decided statuses (SPEC §4). */
+/** The public list's filters offer only decided statuses (docs/product.md#charity). */
 export const PUBLIC_DONATION_STATUSES: readonly DonationStatus[] = ['APPROVED', 'REJECTED'];
 
 /** The link as a URL when it is a web link (http or https, with a host that has a dot), else undefined. */
@@ -101,7 +101,7 @@ export function donationStatus(link: { decided: boolean; approved: boolean }): D
   return link.approved ? 'APPROVED' : 'REJECTED';
 }
 
-/** A displayed link gets https:// when it has no scheme (SPEC §5). */
+/** A displayed link gets https:// when it has no scheme (docs/product.md#charity). */
 export const withScheme = (link: string): string => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
 
 /** The card shows the link as its hostname; the link itself when it does not parse. */

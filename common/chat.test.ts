@@ -19,7 +19,7 @@ describe('the chat unit price', () => {
     expect(chatUnitPrice(5, -3)).toBe(5);
   });
 
-  it('prices a message per started ten characters (SPEC §5)', () => {
+  it('prices a message per started ten characters (docs/product.md#chat)', () => {
     expect(chatCost('hi', 2)).toBe(2);
     expect(chatCost('a'.repeat(10), 2)).toBe(4);
     expect(chatCost('a'.repeat(500), 1)).toBe(51);

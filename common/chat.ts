@@ -1,5 +1,5 @@
 /**
- * The chat room's unit price (DESIGN.md §4 "Chat price"): it starts at a configured base and rises with the room's
+ * The chat room's unit price (docs/product.md#chat): it starts at a configured base and rises with the room's
  * messages in the last minute, one base step for every `MESSAGES_PER_STEP` of them, so a busy room costs more and a
  * calm one falls back to the base as its messages age out of the minute.
  */

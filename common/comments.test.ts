@@ -50,7 +50,7 @@ describe('topReactions', () => {
 });
 
 describe('report reasons', () => {
-  it("are SPEC §9's categories, propaganda labelled Political Propaganda", () => {
+  it('are the report categories, propaganda labelled Political Propaganda', () => {
     expect(REPORT_REASONS.map((r) => r.value)).toEqual([
       'personal-abuse',
       'advertisement',

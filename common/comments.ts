@@ -1,18 +1,18 @@
 import { purchaseScore } from './trending';
 
 /*
- * The comments' rules both sides use (SPEC §4 "Comments", §9 "Money" and "Ranking"; DESIGN.md §8): prices and the
+ * The comments' rules both sides use (docs/product.md#comments): prices and the
  * order of a picture's comments. The server sorts its answer with `compareComments`; the web client re-sorts with it
  * when a live update changes a comment's reactions or pin.
  */
 
-/** A comment or a reply costs 15¢, a pin 1¢; a reaction is 15¢ unless the user says otherwise (SPEC §9). */
+/** A comment or a reply costs 15¢, a pin 1¢; a reaction is 15¢ unless the user says otherwise (docs/product.md#comments). */
 export const COMMENT_PRICE = 15;
 export const PIN_PRICE = 1;
 export const DEFAULT_REACTION_PRICE = 15;
-/** A reaction's largest price: six digits of dollars, like every other amount typed in (SPEC §9). */
+/** A reaction's largest price: six digits of dollars, like every other amount typed in (docs/product.md#comments). */
 export const MAX_REACTION_PRICE = 999_999 * 100;
-/** Replies (and comments) are revealed ten at a time (SPEC §9 "Comments and lists"). */
+/** Replies (and comments) are revealed ten at a time (docs/product.md#comments). */
 export const REVEAL_STEP = 10;
 
 export interface RankedReaction {
@@ -29,14 +29,14 @@ export interface RankedComment {
   commentResponses?: readonly { reactions: readonly RankedReaction[] }[];
 }
 
-/** The comment trending sum (SPEC §9): 1000 × price / (minutes since reactedOn + 1) over its reactions and replies'. */
+/** The comment trending sum (docs/product.md#comments): 1000 × price / (minutes since reactedOn + 1) over its reactions and replies'. */
 export function commentTrending(c: RankedComment, now: number): number {
   const own = (rs: readonly RankedReaction[]) => rs.reduce((s, r) => s + purchaseScore(r.price, r.reactedOn, now), 0);
   return own(c.reactions) + (c.commentResponses ?? []).reduce((s, r) => s + own(r.reactions), 0);
 }
 
 /**
- * The order of top-level comments (DESIGN.md §8 clarifications): pinned first, the latest pin first; then the
+ * The order of top-level comments (docs/product.md#comments): pinned first, the latest pin first; then the
  * trending sum with replies included, highest first; then newest; then the higher id (same instant).
  */
 export function compareComments(a: RankedComment, b: RankedComment, now: number): number {
@@ -62,7 +62,7 @@ export const compareReplies = (
 ): number => Date.parse(a.commentedOn) - Date.parse(b.commentedOn) || a.id - b.id;
 
 /**
- * The two reactions a comment shows (SPEC §3 firstReaction, secondReaction): the reaction types with the most money
+ * The two reactions a comment shows (firstReaction and secondReaction, docs/product.md#comments): the reaction types with the most money
  * behind them; on a tie, the type first used earlier.
  */
 export function topReactions(

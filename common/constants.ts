@@ -1,4 +1,4 @@
-/** Causes a user can send half of their spending to (SPEC §3, Goodwill payment). */
+/** Causes a user can send half of their spending to (docs/product.md#goodwill, Goodwill payment). */
 export const GOODWILL_TYPES = [
   'THIRD_COUNTRY',
   'ENVIRONMENTAL',
@@ -10,7 +10,7 @@ export const GOODWILL_TYPES = [
 export type GoodWillType = (typeof GOODWILL_TYPES)[number];
 export const DEFAULT_GOODWILL: GoodWillType = 'OPEN_SOURCE';
 
-/** Largest top-up: six digits of whole dollars (SPEC §9). */
+/** Largest top-up: six digits of whole dollars (docs/product.md#top-up). */
 export const MAX_TOPUP_CENTS = 999_999 * 100;
 export const DEFAULT_TOPUP_CENTS = 500;
 

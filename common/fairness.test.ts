@@ -38,7 +38,7 @@ describe('the catalogue', () => {
 });
 
 describe('weights', () => {
-  it('follow DESIGN.md §8, the elusive share falling with the units on sale', () => {
+  it('follow docs/product.md#fairness, the elusive share falling with the units on sale', () => {
     expect(AT_ZERO).toEqual({
       LETTER: 80_000_000,
       UNCOMMON: 15_000_000,

@@ -1,7 +1,7 @@
 import { ITEMS_BY_TIER, TIERS, isLootFind, itemOf, type Tier } from './items';
 
 /**
- * Provably fair lootboxes (DESIGN.md §8). The server commits to a secret seed by showing its SHA-256 before any
+ * Provably fair lootboxes (docs/product.md#fairness). The server commits to a secret seed by showing its SHA-256 before any
  * opening; each opening draws from HMAC-SHA256(seed, `{clientSeed}:{nonce}:{round}`); rotating the seed reveals it,
  * and anyone can recompute every opening made with it. The server and the browser run this same code (Web Crypto).
  */

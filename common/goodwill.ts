@@ -1,5 +1,5 @@
 /**
- * Goodwill (SPEC §1 and §2 "Goodwill (Swag)", DESIGN.md §8): half of every spend goes to the cause the user chose.
+ * Goodwill (docs/product.md#goodwill): half of every spend goes to the cause the user chose.
  * The forwarding job moves each cause's payable to forwarded once a month; each move is a batch with a reference.
  */
 

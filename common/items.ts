@@ -1,12 +1,12 @@
 /**
- * The item catalogue (SPEC §3 "Item", DESIGN.md §8): every letter and emoji a user can own, write with and trade.
+ * The item catalogue (docs/product.md#items): every letter and emoji a user can own, write with and trade.
  * The server and the browser import this same module. Lootbox draws index the items of a tier in the order below,
  * so items are only ever appended to a tier: every past opening stays verifiable.
  */
 
 export type Tier = 'LETTER' | 'UNCOMMON' | 'RARE' | 'EPIC' | 'ELUSIVE';
 
-/** Tiers in draw order (DESIGN.md §8): the rarity of a tier is its index plus one. */
+/** Tiers in draw order (docs/product.md#items): the rarity of a tier is its index plus one. */
 export const TIERS: readonly Tier[] = ['LETTER', 'UNCOMMON', 'RARE', 'EPIC', 'ELUSIVE'];
 
 export type Rarity = 1 | 2 | 3 | 4 | 5;
@@ -19,7 +19,7 @@ export interface Item {
   tier: Tier;
 }
 
-/** How each tier is shown (SPEC §9 "Lootboxes": rarity colours). */
+/** How each tier is shown (docs/product.md#items: rarity colours). */
 export const TIER_STYLE: Record<Tier, { label: string; colour: string }> = {
   LETTER: { label: 'Letter', colour: '#ffffff' },
   UNCOMMON: { label: 'Uncommon', colour: '#8fd3ff' },

@@ -4,7 +4,7 @@ import type { NewNotificationMessage, NotificationsReadMessage } from './api/not
 import type { MarketItemMessage } from './market';
 
 /**
- * The live connection's messages, typed once for the hub and the web client (SPEC §7 "Live connection").
+ * The live connection's messages, typed once for the hub and the web client (docs/product.md#live).
  * Every frame is an envelope {ch, t, m}.
  */
 export interface ValueMessage {
@@ -62,11 +62,11 @@ export interface LiveChannels {
     author: AuthorMessage;
   };
   /**
-   * Every change of an item's book (SPEC §3 "Market update message"). Subscribers get the public fields; a user whose
+   * Every change of an item's book (docs/product.md#market). Subscribers get the public fields; a user whose
    * position changed gets one message with their `user*` fields instead, on their own sockets only.
    */
   market: { marketItem: MarketItemMessage };
-  /** The General chat room (SPEC §7): messages, the unit price on every change, signed-in users with it open. */
+  /** The General chat room (docs/product.md#chat): messages, the unit price on every change, signed-in users with it open. */
   chat: {
     textMessage: ChatMessage;
     newMessagePrice: { newPrice: number };
@@ -84,7 +84,7 @@ export interface LiveChannels {
     notificationsRead: NotificationsReadMessage;
   };
   /**
-   * A picture's comments (SPEC §4 "Comments"), the whole presented comment with its `pictureId`: `commentCreated`
+   * A picture's comments (docs/product.md#comments), the whole presented comment with its `pictureId`: `commentCreated`
    * for a new top-level comment; `commentUpdated` with the top-level comment after a reply to it, a reaction on it
    * or on one of its replies, or its pin. Clients apply it only when the picture id matches the one shown.
    */

@@ -1,4 +1,4 @@
-/** The lootbox rules both sides use (SPEC §5, §9; DESIGN.md §8). */
+/** The lootbox rules both sides use (docs/product.md#lootboxes). */
 
 /** A key costs $1. */
 export const KEY_PRICE_CENTS = 100;

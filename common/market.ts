@@ -1,6 +1,5 @@
 /**
- * The market's rules, pure, for the server (the authority) and the browser (SPEC §4 "Market and offers", §5
- * "Market", §9; DESIGN.md §4 and §8 "Market"). Prices are integer cents, quantities whole units.
+ * The market's rules, pure, for the server (the authority) and the browser (docs/product.md#market). Prices are integer cents, quantities whole units.
  */
 
 /** An offer's quantity: 1 to 999 units. */
@@ -8,9 +7,9 @@ export const MAX_OFFER_QUANTITY = 999;
 /** An offer's price: 1¢ to $999,999 (six digits of dollars). */
 export const MIN_PRICE = 1;
 export const MAX_PRICE = 99_999_900;
-/** The sell form's price when nobody sells (SPEC §9 "Money"). */
+/** The sell form's price when nobody sells (docs/product.md#market). */
 export const DEFAULT_SELL_PRICE = 100;
-/** Unlocking every item's graphs costs $1, once (SPEC §9). */
+/** Unlocking every item's graphs costs $1, once (docs/product.md#graphs). */
 export const GRAPH_UNLOCK_PRICE = 100;
 /** How many of the latest trades the last-trades graph shows, and how many months the monthly one covers. */
 export const LAST_TRADES = 10;
@@ -36,7 +35,7 @@ export interface Fill {
   fee: number;
 }
 
-/** floor(price × quantity × bps ÷ 10000), taken from the seller's proceeds (DESIGN.md §8 "Clarifications"). */
+/** floor(price × quantity × bps ÷ 10000), taken from the seller's proceeds (docs/product.md#market). */
 export const feeOf = (price: number, quantity: number, feeBps: number): number =>
   Math.floor((price * quantity * feeBps) / 10_000);
 
@@ -96,7 +95,7 @@ export interface UserPosition {
 const sameOffer = (a: StandingOffer | null, b: StandingOffer | null) =>
   a === b || (a !== null && b !== null && a.price === b.price && a.quantity === b.quantity && a.since === b.since);
 
-/** SPEC §3 "Market update message" (DESIGN.md §8): each field with a flag saying whether this event changed it. */
+/** The market update message (docs/product.md#market): each field with a flag saying whether this event changed it. */
 export interface MarketItemMessage {
   itemType: string;
   marketQuantity: number;
@@ -144,7 +143,7 @@ export function userMarketItemMessage(
   };
 }
 
-/** One month of trades of an item, as the twelve-month graph draws it (SPEC §3 "Trade data"). */
+/** One month of trades of an item, as the twelve-month graph draws it (docs/product.md#graphs). */
 export interface MonthOfTrades {
   label: string;
   averagePrice: number | null;
@@ -162,7 +161,7 @@ export const monthStart = (now: Date, back: number): Date =>
 
 /**
  * The last twelve months, oldest first, the current month last: months without trades have volume 0 and no prices
- * (DESIGN.md §8 "Clarifications").
+ * (docs/product.md#market).
  */
 export function twelveMonths(now: Date, traded: readonly MonthOfTrades[]): MonthOfTrades[] {
   const byLabel = new Map(traded.map((m) => [m.label, m]));

@@ -1,5 +1,5 @@
 /**
- * How cents are shown (SPEC §9 "Money"): dollars with thousands separators, no decimals when whole. The balance
+ * How cents are shown (docs/product.md#money): dollars with thousands separators, no decimals when whole. The balance
  * shows cents only when there are some; a few places always show two decimals.
  */
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,6 +1,6 @@
-/** Notifications' rules both sides use (SPEC §3, §9; DESIGN.md §8). */
+/** Notifications' rules both sides use (docs/product.md#notifications). */
 
-/** SPEC §3 notification topics. */
+/** The notification topics (docs/product.md#notifications). */
 export const NOTIFICATION_TOPICS = [
   'IMAGE_COMMENT',
   'COMMENT_REPLY',

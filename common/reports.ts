@@ -1,4 +1,4 @@
-/** What a message can be reported for (SPEC §9 "Categories"), with the label the report popup shows. */
+/** What a message can be reported for (docs/product.md#reports), with the label the report popup shows. */
 export const REPORT_REASONS = [
   { value: 'personal-abuse', label: 'Personal Abuse' },
   { value: 'advertisement', label: 'Advertisement' },
@@ -12,7 +12,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
 export const REPORT_TYPES = ['COMMENT', 'CHAT'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** A report's description: required, at most 1000 characters (DESIGN.md §8). */
+/** A report's description: required, at most 1000 characters (docs/product.md#reports). */
 export const MAX_REPORT_DESCRIPTION = 1000;
 
 /** Said when a report's description is empty or only spaces. */

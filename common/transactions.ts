@@ -2,7 +2,7 @@
  * schemas). */
 
 /**
- * SPEC's four types first (the order the summary is shown in), then the rest of a complete statement. REFUND is a
+ * The four standing types first (docs/product.md#statement; the order the summary is shown in), then the rest of a complete statement. REFUND is a
  * moderator's refund (positive), written by no code yet.
  */
 export const TRANSACTION_TYPES = [

@@ -1,5 +1,5 @@
 /**
- * The trending score (SPEC §9): the sum over a picture's purchases of 1000 × amount / (minutes since payment + 1).
+ * The trending score (docs/product.md#funding): the sum over a picture's purchases of 1000 × amount / (minutes since payment + 1).
  * The server ranks with it and the client keeps it current every second, both through this one file.
  *
  * A picture answer carries only its most recent purchases (RECENT_PURCHASES). Older ones are folded into
@@ -70,7 +70,7 @@ export function trendingScore(
   return score;
 }
 
-/** The fire badge's compact figure: under 10 one decimal, under 1000 whole, then K and M (SPEC §9). */
+/** The fire badge's compact figure: under 10 one decimal, under 1000 whole, then K and M (docs/product.md#funding). */
 export function formatTrending(score: number): string {
   if (!Number.isFinite(score) || score < 0) return '0';
   if (score < 10) return (Math.floor(score * 10) / 10).toFixed(1);

@@ -1,5 +1,5 @@
 /**
- * What the upload page does to a chosen image before sending it (SPEC §5 "Upload"): refuse small ones, crop to
+ * What the upload page does to a chosen image before sending it (docs/product.md#upload): refuse small ones, crop to
  * between 9:16 and 16:9 around the centre, scale so the shorter side is 1080 when both sides exceed it, and refuse
  * a result over 4 MiB. The server checks the same limits again; these decisions only spare the user a round trip.
  */
@@ -86,7 +86,7 @@ export function parseUploadAmount(field: string | undefined): { cents: number } 
 }
 
 /**
- * The size of an exported share image (SPEC §9): the shorter side scaled to 1080 and the longer capped at 1920, so
+ * The size of an exported share image (docs/product.md#upload): the shorter side scaled to 1080 and the longer capped at 1920, so
  * a 9:16 picture exports at 1080 × 1920 and a wider one is cropped to fit.
  */
 export function shareExportSize(width: number, height: number): { width: number; height: number } {

@@ -1,6 +1,6 @@
 import type { WallSort } from './api/pictures';
 
-/** A wall's batches (SPEC §2 "Walls and picture cards"): the first holds 3 pictures, each later one 2. */
+/** A wall's batches (docs/product.md#wall): the first holds 3 pictures, each later one 2. */
 export const FIRST_BATCH = 3;
 export const NEXT_BATCH = 2;
 

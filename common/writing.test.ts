@@ -66,7 +66,7 @@ describe('letters', () => {
   });
 });
 
-describe('the thresholds of distinct letters (SPEC §5)', () => {
+describe('the thresholds of distinct letters (docs/product.md#writing)', () => {
   it('space needs 5 letters', () => {
     expect(refusalOf(' ', owning(4))).toBe('At least 5 letters required to write space');
     expect(refusalOf(' ', owning(5))).toBeNull();

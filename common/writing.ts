@@ -1,16 +1,16 @@
 import { emojiItemOf, itemOf } from './items';
 
 /**
- * The writing rules (SPEC §5 "Chat and comment input", DESIGN.md §4): a user writes only with the letters and emojis
+ * The writing rules (docs/product.md#writing): a user writes only with the letters and emojis
  * they own. The browser runs these for its hints; the server runs the same module as the authority. Letters count as
- * distinct letters owned (DESIGN.md §8 clarifications), and owning an item is what lets one write it: writing never
+ * distinct letters owned (docs/product.md#writing), and owning an item is what lets one write it: writing never
  * consumes it.
  */
 
 /** Longest comment or chat message, in characters (graphemes: an emoji of several code points is one). */
 export const MAX_MESSAGE_LENGTH = 500;
 
-/** How many distinct letters unlock each kind of character (SPEC §5). */
+/** How many distinct letters unlock each kind of character (docs/product.md#writing). */
 export const UNLOCK = { space: 5, uppercase: 10, punctuation: 15, digits: 20, everything: 26 } as const;
 
 /**
@@ -60,7 +60,7 @@ export function characters(text: string): string[] {
 /** The length the 500-character limit and the chat price count. */
 export const textLength = (text: string): number => characters(text).length;
 
-/** The cost of a chat message (SPEC §5 and §9): (floor(length / 10) + 1) × the unit price. */
+/** The cost of a chat message (docs/product.md#chat): (floor(length / 10) + 1) × the unit price. */
 export const chatCost = (text: string, unitPrice: number): number =>
   (Math.floor(textLength(text) / 10) + 1) * unitPrice;
 
@@ -92,7 +92,7 @@ function tooManyMarks(char: string): boolean {
   return points.filter((p) => MARK.test(p) && !VARIATION.test(p)).length > MAX_MARKS_PER_CHARACTER;
 }
 
-/** Why this writer cannot write this one character (SPEC §5's hint text), or null when they can. */
+/** Why this writer cannot write this one character (the hint text of docs/product.md#writing), or null when they can. */
 export function refusalOf(char: string, w: Writer): string | null {
   // First: the other hints quote the character, and this one may be thousands of code points long.
   if (tooManyMarks(char)) return TOO_MANY_MARKS_HINT;

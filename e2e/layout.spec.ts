@@ -7,7 +7,7 @@ import { layoutProblems, settle } from './layout-helpers';
 import { NOT_A_PAGE, signedInRoutes, unnamedControls } from './routes';
 
 /**
- * The layout family check (issue 22): every route of SPEC §2, signed out and signed in with data, at every width,
+ * The layout family check (issue 22): every route of docs/product.md#routes, signed out and signed in with data, at every width,
  * and the popups a person opens. The phone project takes the phone widths (touch, a phone's viewport), the desktop
  * project the rest; each route is loaded once per state and the viewport is resized through the widths.
  */

@@ -1,7 +1,7 @@
 import { expect, signUp, test } from './fixtures';
 
 /*
- * The add-money popup and the demo provider's payment window (DESIGN.md §2 "Payments"): what the popup says once the
+ * The add-money popup and the demo provider's payment window (docs/product.md#top-up): what the popup says once the
  * window is done with, and that a paid top-up leaves nothing to click that would pay again.
  */
 

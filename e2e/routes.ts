@@ -9,7 +9,7 @@ export interface RouteData {
 }
 
 /**
- * Every route of SPEC §2 a signed-in user opens on a cash host (the donation routes live on the charity hosts), each
+ * Every route of docs/product.md#routes a signed-in user opens on a cash host (the donation routes live on the charity hosts), each
  * transaction type's table, and a path that is no page. The layout and words checks walk this list.
  */
 export function signedInRoutes({ pictureId, userId, items }: RouteData): string[] {

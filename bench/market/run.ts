@@ -109,7 +109,7 @@ const newTally = (): Tally =>
   new Map(KINDS.map((k) => [k, { committed: [], refused: new Map(), traded: 0, units: 0 }]));
 const failureReasons = new Map<string, number>();
 
-/** The market's refusals are answers to the user (DESIGN.md §8): 400, 402, 404, 409. */
+/** The market's refusals are answers to the user (docs/product.md#market): 400, 402, 404, 409. */
 function refusalStatus(err: unknown): number | undefined {
   if (err instanceof InsufficientFunds) return 402;
   if (err instanceof HttpError && [400, 402, 404, 409].includes(err.statusCode)) return err.statusCode;

@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 export const AmIWorthyAnswer = Type.Object({ message: Type.Literal('YES') });
 export type AmIWorthyAnswer = Static<typeof AmIWorthyAnswer>;
 
-/** GET /api/admin/ledger-check: the books at this moment (DESIGN.md §3). */
+/** GET /api/admin/ledger-check: the books at this moment (docs/product.md#money). */
 export const ConservationReport = Type.Object({
   ok: Type.Boolean(),
   postingsTotal: Type.Integer(),

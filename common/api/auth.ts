@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /*
- * POST /api/auth/* (SPEC §7 "Accounts"). Lengths are checked by the service, which answers with texts a person can
+ * POST /api/auth/* (docs/product.md#accounts). Lengths are checked by the service, which answers with texts a person can
  * act on; the schemas only fix types (the 1 MiB body limit bounds everything else).
  */
 export const RegisterBody = Type.Object({

@@ -3,15 +3,15 @@ import { Nullable } from './shared';
 import { CHARITY_LINK_MAX_LENGTH, CHARITY_LINK_PATTERN, CHARITY_TEXT_MAX_LENGTH } from '../charity';
 import { MAX_TOPUP_CENTS } from '../constants';
 
-/** POST /api/charity-link/send (SPEC §7, DESIGN.md §8 "Charity and admin"); charity tenants only (403 elsewhere). */
+/** POST /api/charity-link/send (docs/product.md#charity); charity tenants only (403 elsewhere). */
 export const SendLinkBody = Type.Object({
   link: Type.String({ pattern: CHARITY_LINK_PATTERN.source, maxLength: CHARITY_LINK_MAX_LENGTH }),
 });
 export type SendLinkBody = Static<typeof SendLinkBody>;
 
 /**
- * A donation link as the server sends it (SPEC §3 "Donation link"). In the public list `sender` is null: no sender
- * id or username leaves the server there (DESIGN.md §8).
+ * A donation link as the server sends it (docs/product.md#charity). In the public list `sender` is null: no sender
+ * id or username leaves the server there (docs/product.md#charity).
  */
 export const DonationLink = Type.Object({
   id: Type.Integer(),
@@ -58,7 +58,7 @@ export type RejectBody = Static<typeof RejectBody>;
 
 /**
  * The answer to approve and reject (200): the decided link. The console shows the answer's text as it came, or
- * 'Success' when it is empty (SPEC §7). A link already decided answers 409 with a message; an unknown id 404.
+ * 'Success' when it is empty (docs/product.md#charity). A link already decided answers 409 with a message; an unknown id 404.
  */
 export const DecisionAnswer = DonationLink;
 export type DecisionAnswer = Static<typeof DecisionAnswer>;

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, paidAnswer } from './shared';
 
-/* The paid chat's calls (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8 "Comments, chat"). */
+/* The paid chat's calls (docs/product.md#chat). */
 
-/** One chat message as it leaves the server (SPEC §3 "Chat message"). */
+/** One chat message as it leaves the server (docs/product.md#chat). */
 export const ChatMessage = Type.Object({
   id: Type.Integer(),
   senderId: Type.Integer(),
@@ -29,7 +29,7 @@ export type OnlineWithoutMe = Static<typeof OnlineWithoutMe>;
 /**
  * GET /api/chat-room/missed-messages: messages the signed-in user has not seen, those sent since their last chat
  * socket closed (all of them if they never had the room open), 0 while they have it open. The live
- * `notification`/`missedMessage` carries the same count as it grows (SPEC §3 counters, §7).
+ * `notification`/`missedMessage` carries the same count as it grows (docs/product.md#chat).
  */
 export const MissedMessages = Type.Object({ value: Type.Integer({ minimum: 0 }) });
 export type MissedMessages = Static<typeof MissedMessages>;
@@ -37,12 +37,12 @@ export type MissedMessages = Static<typeof MissedMessages>;
 /**
  * POST /api/user/message. `sendAmount` is the cost the user saw; the server charges the current cost only if it is
  * not above it. Length and the writing rules are checked by the server (400 on `message`), not by the schema, so
- * the hint is SPEC §5's text.
+ * the hint is the text of docs/product.md#writing.
  */
 export const SendMessageBody = Type.Object({
   message: Type.String({ maxLength: 4000 }),
   sendAmount: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
-  /** The client's view of its balance, never trusted (DESIGN.md §3). */
+  /** The client's view of its balance, never trusted (docs/product.md#money). */
   balance: Type.Optional(Type.Unknown()),
 });
 export type SendMessageBody = Static<typeof SendMessageBody>;

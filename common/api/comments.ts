@@ -3,16 +3,16 @@ import { MAX_REACTION_PRICE } from '../comments';
 import { Digits, Nullable, paidAnswer } from './shared';
 
 /*
- * The comments' calls (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8 "Comments, chat and reports"). Prices
+ * The comments' calls (docs/product.md#comments). Prices
  * are integer cents. The text limits are checked by common/writing.ts (in graphemes), not by the schema: an emoji of
  * several code points is one character there.
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-/** The client's view of its balance: carried by the spec's payloads, never trusted (DESIGN.md §3). */
+/** The client's view of its balance: carried by the API's payloads, never trusted (docs/product.md#money). */
 const Balance = Type.Optional(Type.Unknown());
 
-/** SPEC §3 Reaction: an emoji item code, its price in cents, when and by whom. */
+/** docs/product.md#comments: an emoji item code, its price in cents, when and by whom. */
 export const Reaction = Type.Object({
   reactionType: Type.String(),
   price: Type.Integer(),
@@ -45,7 +45,7 @@ const commentFields = <T extends TSchema>(responses: T) =>
   });
 
 export const Reply = commentFields(Type.Array(Type.Object({}), { maxItems: 0 }));
-/** SPEC §3 Comment: a top-level comment with its replies, or a reply (with no replies of its own). */
+/** docs/product.md#comments: a top-level comment with its replies, or a reply (with no replies of its own). */
 export const Comment = commentFields(Type.Array(Reply));
 export type Comment = Static<typeof Comment>;
 /** 200 of a paid comment call (a comment, a reaction, a pin): the comment acted on, and the payer's balance. */

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { GOODWILL_CSV_NAME, GOODWILL_PAGE_MAX } from '../goodwill';
 import { CsvFile, Digits, Nullable } from './shared';
 
-/** One of SPEC §3's six causes; anything else is a 400. */
+/** One of the six causes of docs/product.md#goodwill; anything else is a 400. */
 export const GoodWillType = Type.Union([
   Type.Literal('THIRD_COUNTRY'),
   Type.Literal('ENVIRONMENTAL'),

@@ -6,7 +6,7 @@ import { Digits, Nullable, paidAnswer } from './shared';
 /** POST /api/purchase/key */
 export const KeyPurchaseBody = Type.Object({
   keyCount: Type.Integer({ minimum: 1, maximum: MAX_KEYS_PER_PURCHASE }),
-  /** The client's view of its balance: carried by the spec's payload, never trusted (DESIGN.md §3). */
+  /** The client's view of its balance: carried by the API's payload, never trusted (docs/product.md#money). */
   balance: Type.Optional(Type.Unknown()),
 });
 export type KeyPurchaseBody = Static<typeof KeyPurchaseBody>;
@@ -17,13 +17,13 @@ export type KeyCountAnswer = Static<typeof KeyCountAnswer>;
 export const LootBoxCountAnswer = Type.Object({ lootBoxCount: Type.Integer() });
 export type LootBoxCountAnswer = Static<typeof LootBoxCountAnswer>;
 
-/** POST /api/open/lootbox (SPEC §3 "Lootbox result"). */
+/** POST /api/open/lootbox (docs/product.md#lootboxes). */
 export const LootboxResult = Type.Object({
   lootSequence: Type.Array(Type.String()),
   /** L or R per item: which end of the row each is revealed from. */
   openSequence: Type.String({ pattern: '^[LR]*$' }),
   lootFound: Type.Boolean(),
-  /** Beyond SPEC's three: the opening's id and nonce (its entry on the fairness page) and the counters after it. */
+  /** Beyond the three of docs/product.md#lootboxes: the opening's id and nonce (its entry on the fairness page) and the counters after it. */
   openingId: Type.Integer(),
   nonce: Type.Integer(),
   keyCount: Type.Integer(),

@@ -4,14 +4,14 @@ import { OwnOffer } from './items';
 import { Nullable, paidAnswer } from './shared';
 
 /*
- * The market's calls (SPEC §7 "Market and trading", DESIGN.md §8 "Market"). Prices are integer cents. Bodies allow
+ * The market's calls (docs/product.md#market). Prices are integer cents. Bodies allow
  * 0 so that `price: 0, quantity: 0` cancels; the routes refuse any other 0 with a 400 naming the field.
  */
 
 const ItemType = Type.String({ minLength: 1, maxLength: 64, description: 'An item code, e.g. COMMON_LETTER_A' });
 const Price = Type.Integer({ minimum: 0, maximum: MAX_PRICE, description: 'Cents; 0 only to cancel' });
 const Quantity = Type.Integer({ minimum: 0, maximum: MAX_OFFER_QUANTITY, description: 'Units; 0 only to cancel' });
-/** The client's view of its balance: carried by the spec's payloads, never trusted (DESIGN.md §3). */
+/** The client's view of its balance: carried by the API's payloads, never trusted (docs/product.md#money). */
 const Balance = Type.Optional(Type.Unknown());
 
 export const ItemTypeParams = Type.Object({ itemType: ItemType });
@@ -87,7 +87,7 @@ export type OfferMoved = Static<typeof OfferMoved>;
 /** GET /api/market/sell-offers/{itemType} and buy-offers/{itemType}: best price first, then oldest. */
 export const Offer = Type.Object({
   offerId: Type.Integer(),
-  /** The same as offerId (SPEC §3 names both). */
+  /** The same as offerId (the API names both). */
   id: Type.Integer(),
   userId: Type.Integer(),
   username: Type.String(),

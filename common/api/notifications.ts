@@ -12,14 +12,14 @@ import { Digits, Nullable } from './shared';
 export type { NotificationFilter, NotificationTopic };
 
 /*
- * The notifications' calls (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). Unseen events of
+ * The notifications' calls (docs/product.md#notifications). Unseen events of
  * one topic on one target (a picture, a comment or an item) fold into one notification; its `id` is its latest
  * event's id, and its actor fields are that event's.
  */
 
 const Topic = Type.Enum(NOTIFICATION_TOPICS);
 
-/** SPEC §3 Notification. */
+/** docs/product.md#notifications. */
 export const Notification = Type.Object({
   id: Type.Integer(),
   b: Type.Object({ topic: Topic, seen: Type.Boolean(), createdOn: Type.String() }),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_TOPUP_CENTS } from '../constants';
 import { Digits, Nullable, paidAnswer, UrlAnswer } from './shared';
 
-/** Any price on the wall: whole cents, above zero, at most six digits of dollars (SPEC §5 "Money entry"). */
+/** Any price on the wall: whole cents, above zero, at most six digits of dollars (docs/product.md#funding). */
 export const MAX_PICTURE_CENTS = MAX_TOPUP_CENTS;
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 100;
@@ -14,7 +14,7 @@ const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const Purchase = Type.Object({ amount: Type.Integer(), paidOn: Type.String() });
 
-/** SPEC §3 Picture, plus the figures the client ranks with. */
+/** docs/product.md#wall, plus the figures the client ranks with. */
 export const Picture = Type.Object({
   id: Type.Integer(),
   authorId: Type.Integer(),
@@ -61,7 +61,7 @@ export const IdParams = Type.Object({ id: Digits(15, 'picture id') });
 export const FundBody = Type.Object({
   imageId: Id,
   amount: Type.Integer({ minimum: 1, maximum: MAX_PICTURE_CENTS }),
-  /** The client's view of its balance: carried by the spec's payload, never trusted (DESIGN.md §3). */
+  /** The client's view of its balance: carried by the API's payload, never trusted (docs/product.md#money). */
   balance: Type.Optional(Type.Unknown()),
 });
 export type FundBody = Static<typeof FundBody>;

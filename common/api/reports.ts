@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_REPORT_DESCRIPTION } from '../reports';
 
-/** POST /api/user/report-message (SPEC §7, DESIGN.md §8): one report per user and message. */
+/** POST /api/user/report-message (docs/product.md#reports): one report per user and message. */
 export const ReportBody = Type.Object({
   messageId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
   reason: Type.Union([

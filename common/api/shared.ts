@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 
 /**
- * Shapes every domain's answers share (DESIGN.md §2 "Errors"). The server declares its routes from these schemas;
+ * Shapes every domain's answers share (docs/product.md#errors). The server declares its routes from these schemas;
  * the web client imports only their types (`import type`), so no schema code reaches the browser bundle.
  */
 export const Message = Type.Object({ message: Type.String() });
@@ -41,7 +41,7 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Digits = (max: number, description: string) => Type.String({ pattern: `^[0-9]{1,${max}}$`, description });
 
 /**
- * Answers an operation gives by its nature rather than by what it does (DESIGN.md §2 "Errors"): the server adds them
+ * Answers an operation gives by its nature rather than by what it does (docs/product.md#errors): the server adds them
  * to every route it documents, by the rule in server/src/http/openapi.ts, so no route can forget one.
  */
 export const SharedAnswers = {

@@ -10,8 +10,7 @@ import {
 export * from '../transactions';
 
 /*
- * The user's statement (SPEC §2 "Transactions", §3 "Transaction summary" and "Transaction row", §7; DESIGN.md §8
- * "Notifications, transactions, goodwill"). Amounts are signed cents of the user's money (available and held by
+ * The user's statement (docs/product.md#statement). Amounts are signed cents of the user's money (available and held by
  * buy offers): spent is negative, received positive, so a statement's rows add up to balance + held.
  */
 
@@ -29,7 +28,7 @@ export const TransactionSummary = Type.Object({
 });
 export type TransactionSummary = Record<TransactionType, number> & { held: number };
 
-/** One row of the statement (SPEC §3 "Transaction row"). */
+/** One row of the statement (docs/product.md#statement). */
 export const TransactionRow = Type.Object({
   /** The journal entry; rows of one type are newest first, and `before` pages on from the last row's id. */
   id: Type.Integer(),

@@ -127,7 +127,7 @@ export interface CallOptions {
   key?: string;
   /**
    * The host the call names (Host and Origin), sent to the instance's address all the same: a tenant other than the
-   * instance's own (a charity host, DESIGN.md §2 "Tenants"). fetch() keeps the URL's host, so such calls go out
+   * instance's own (a charity host, docs/product.md#tenants). fetch() keeps the URL's host, so such calls go out
    * through node:http, which sends the Host it is given.
    */
   host?: string;

@@ -8,7 +8,7 @@ import { randomInt } from '../steps';
 import type { Actor, Answer, Session, Traffic } from '../traffic';
 
 /**
- * Donation links on a charity host (DESIGN.md §8 "Charity and admin"): users send links (the instances count only
+ * Donation links on a charity host (docs/product.md#charity): users send links (the instances count only
  * their own address as a cash host, so calls naming CHARITY_HOST reach the charity tenant), and administrators
  * approve or reject them, replaying an Idempotency-Key now and then and sometimes racing two or three decisions of
  * one link under different keys. The verdict: each link decided at most once, every approved link credited exactly

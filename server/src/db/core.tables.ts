@@ -123,7 +123,7 @@ export const postings = pgTable(
 );
 
 /**
- * What each user owns of each item (DESIGN.md §3: items are assets too). `quantity` counts every unit the user owns;
+ * What each user owns of each item (docs/product.md#items: items are assets too). `quantity` counts every unit the user owns;
  * `held` is the part their sell offer holds, kept apart so it cannot be offered or written away twice. Only the
  * ledger writes these rows, and every change of `quantity` is an item posting.
  */

@@ -1,6 +1,6 @@
 /**
  * Telling "the database is not there right now" apart from every other failure. Such an error is the caller's cue
- * to answer 503 and try again later (DESIGN.md §2: no internals in a 5xx); anything else is a bug worth a 500.
+ * to answer 503 and try again later (docs/product.md#errors: no internals in a 5xx); anything else is a bug worth a 500.
  */
 
 /** Raised by our own bounds on connect, statement and transaction time. */

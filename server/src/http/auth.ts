@@ -7,7 +7,7 @@ import type { sessions } from '../db/core.tables';
 import { unauthorized } from './errors';
 
 /**
- * Who is calling (DESIGN.md §4 "Sessions"): the session cookie is loaded into `req.user` before any handler runs.
+ * Who is calling (docs/product.md#accounts): the session cookie is loaded into `req.user` before any handler runs.
  * What a route lets through is its declared rule's (http/authorization.ts); a handler behind a signed-in rule takes
  * its caller with `requireUser`. Signing in and out is the auth module's.
  */

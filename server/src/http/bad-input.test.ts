@@ -9,7 +9,7 @@ import { makeUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../test/harness';
 
 /**
- * Input no route can use gets a 4xx in the contract's form and changes nothing (DESIGN.md §2 "Errors"): 400 as a
+ * Input no route can use gets a 4xx in the contract's form and changes nothing (docs/product.md#errors): 400 as a
  * list of {field, errorText}, 404 as {message}. Every route of the app is probed, read from the app itself, so a
  * route added later is covered without editing this file.
  */

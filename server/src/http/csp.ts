@@ -1,6 +1,5 @@
 /**
- * The Content-Security-Policy of every answer (helmet), and the one of the admin console's page (DESIGN.md §4
- * "Admin free fetch", docs/decisions.md "The admin console's free fetch and the CSP").
+ * The Content-Security-Policy of every answer (helmet), and the one of the admin console's page (docs/product.md#admin, docs/decisions.md "The admin console's free fetch and the CSP").
  *
  * The admin console's Free Fetch runs in the admin's browser (never through the server: no server-side request
  * forgery), to whatever URL the admin types. The policy of a document governs its fetches, so the HTML of

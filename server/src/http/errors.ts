@@ -1,6 +1,6 @@
 import type { FieldError } from '../../../common/errors';
 
-/** An error whose status and body the client is meant to see (DESIGN.md §2 "Errors"). */
+/** An error whose status and body the client is meant to see (docs/product.md#errors). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -7,7 +7,7 @@ import { frameworkErrors } from './input';
 
 /**
  * No 500, ever (issue 22, item 18): every kind of request that Fastify or Node's HTTP server refuses on its own, before
- * or instead of a route, answers its 4xx in the contract's form (DESIGN.md §2 "Errors"): 400 a list of
+ * or instead of a route, answers its 4xx in the contract's form (docs/product.md#errors): 400 a list of
  * {field, errorText}, any other 4xx {message}.
  */
 

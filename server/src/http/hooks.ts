@@ -46,7 +46,7 @@ export function registerOriginCheck(app: App, ctx: AppContext): void {
   });
 }
 
-/** Turns a schema validation failure into the spec's list of {field, errorText}. */
+/** Turns a schema validation failure into the list of {field, errorText} (docs/product.md#errors). */
 export function validationErrors(err: FastifyError): FieldError[] {
   return (err.validation ?? []).map((v) => {
     const params = v.params as { missingProperty?: string; additionalProperty?: string } | undefined;
@@ -79,7 +79,7 @@ export function registerErrorHandler(app: App): void {
     if (err instanceof InsufficientFunds) return reply.code(402).send({ missing: err.missing });
     if (err.validation) return reply.code(400).send(validationErrors(err));
     const status = err.statusCode ?? 500;
-    // Every 400 is a list of {field, errorText} (DESIGN.md §2), also Fastify's own (unparseable JSON, wrong type).
+    // Every 400 is a list of {field, errorText} (docs/product.md#errors), also Fastify's own (unparseable JSON, wrong type).
     if (status === 400) return reply.code(400).send([{ field: 'body', errorText: err.message }]);
     if (status > 400 && status < 500) return reply.code(status).send({ message: err.message });
     // A full disk (a stored image, the embedded database): nothing was saved or charged (docs/decisions.md, issue 22).

@@ -4,7 +4,7 @@ import type { FieldError } from '../../../common/errors';
 import type { App } from '../context';
 
 /*
- * Input that no route can use, refused before any route sees it, in the contract's forms (DESIGN.md §2): 400 as a
+ * Input that no route can use, refused before any route sees it, in the contract's forms (docs/product.md#errors): 400 as a
  * list of {field, errorText}, 404 as {message}. PostgreSQL refuses 0x00 in text, so a NUL that reached a query was a
  * 500; unknown routes, undecodable URLs and unreadable requests got Fastify's own shapes.
  */

@@ -27,7 +27,7 @@ const TAGS = [
   { name: 'operations', description: 'Health' },
 ];
 
-/** What each status means everywhere (DESIGN.md §2 "Errors"), shown beside every answer a route declares. */
+/** What each status means everywhere (docs/product.md#errors), shown beside every answer a route declares. */
 const STATUS_TEXT: Record<string, string> = {
   200: 'OK',
   400: 'Invalid input: a list of {field, errorText}, nothing changed',

@@ -10,7 +10,7 @@ const hostOf = (req: Pick<FastifyRequest, 'host'>) => (req.host ?? '').trim().to
 
 /**
  * Cash tenants (CASH_HOSTS, plus PUBLIC_URL's host) get card top-up; every other host is a charity tenant
- * (DESIGN.md §2 "Tenants").
+ * (docs/product.md#tenants).
  */
 export function isCashTenant(req: Pick<FastifyRequest, 'host'>, ctx: Pick<AppContext, 'config'>): boolean {
   const host = hostOf(req);

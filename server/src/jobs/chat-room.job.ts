@@ -2,7 +2,7 @@ import { refreshChatRoom } from '../modules/chat/chat.service';
 import type { Job } from './runner';
 
 /**
- * The chat room's broadcasts that no send raises (DESIGN.md §8 clarifications: newMessagePrice within 5 s of any
+ * The chat room's broadcasts that no send raises (docs/product.md#chat: newMessagePrice within 5 s of any
  * change, a fall by time alone included): the price as the last minute's messages age, and the online count.
  */
 export const chatRoomJob: Job = {

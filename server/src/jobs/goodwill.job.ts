@@ -3,7 +3,7 @@ import { forwardInJob, startOfMonthUtc } from '../modules/goodwill/goodwill.serv
 import type { Job } from './runner';
 
 /**
- * The monthly goodwill forwarding (DESIGN.md §8): checked hourly, it forwards every share paid before the first day
+ * The monthly goodwill forwarding (docs/product.md#goodwill): checked hourly, it forwards every share paid before the first day
  * of the current month (UTC) that no batch covers yet. The first check of a month moves the month before as one batch
  * per cause; later checks find nothing (a missed month is caught up by the next check). It holds the lock the ledger's
  * `forwardGoodwill` takes, so one instance at a time runs it, and the admin command waits for it.

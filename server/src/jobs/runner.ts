@@ -4,7 +4,7 @@ import { sqlRows } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
-/** Periodic work. Each runs on every instance's timer, but one instance at a time does it (DESIGN.md §4). */
+/** Periodic work. Each runs on every instance's timer, but one instance at a time does it (docs/product.md#operations). */
 export interface Job {
   name: string;
   /** The PostgreSQL advisory lock the job runs under; unique among jobs. */

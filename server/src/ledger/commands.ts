@@ -45,7 +45,7 @@ export function creditTopUp(work: Work, userId: number, amount: number, paymentI
 }
 
 /**
- * An approved donation link (DESIGN.md §4 "Charity"): the amount the user gave to a charity, credited from the
+ * An approved donation link (docs/product.md#charity): the amount the user gave to a charity, credited from the
  * outside world (the external-charity account) into the user's balance. The entry names the link; the memo carries
  * the charity's name for the statement.
  */
@@ -78,7 +78,7 @@ export function fundPicture(work: Work, p: { userId: number; amount: number; pic
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'IMAGE', resourceId: String(p.pictureId) });
 }
 
-/** Lootbox keys, 100¢ each (SPEC §9); the count goes on the entry for the statement. */
+/** Lootbox keys, 100¢ each (docs/product.md#lootboxes); the count goes on the entry for the statement. */
 export function buyKeys(work: Work, p: { userId: number; count: number; unitPrice: number }): Promise<PostResult> {
   return spend(work, { userId: p.userId, amount: p.count * p.unitPrice, kind: 'KEY', memo: { keys: p.count } });
 }
@@ -106,7 +106,7 @@ export function unlockGraphs(work: Work, p: { userId: number; price: number }): 
   return spend(work, { userId: p.userId, amount: p.price, kind: 'GRAPH' });
 }
 
-/** A chat message's price (SPEC §9): a spend like any other, its entry naming the message. */
+/** A chat message's price (docs/product.md#chat): a spend like any other, its entry naming the message. */
 export function sendChatMessage(
   work: Work,
   p: { userId: number; amount: number; messageId: number },
@@ -114,7 +114,7 @@ export function sendChatMessage(
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'CHAT_MESSAGE', resourceId: String(p.messageId) });
 }
 
-/** A comment or a reply on a picture (15¢, SPEC §9); the entry names the comment. */
+/** A comment or a reply on a picture (15¢, docs/product.md#comments); the entry names the comment. */
 export function postComment(work: Work, p: { userId: number; amount: number; commentId: number }): Promise<PostResult> {
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'COMMENT', resourceId: String(p.commentId) });
 }
@@ -133,7 +133,7 @@ export function reactToComment(
   });
 }
 
-/** The picture's author pinning a comment on it (1¢, SPEC §9); the entry names the comment. */
+/** The picture's author pinning a comment on it (1¢, docs/product.md#comments); the entry names the comment. */
 export function pinComment(work: Work, p: { userId: number; amount: number; commentId: number }): Promise<PostResult> {
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'PIN', resourceId: String(p.commentId) });
 }

@@ -35,7 +35,7 @@ export interface ConservationReport {
   goodwillMismatches: number;
 }
 
-/** The books, checked at any moment (DESIGN.md §3): tests run it after every money test; admins see it. */
+/** The books, checked at any moment (docs/product.md#money): tests run it after every money test; admins see it. */
 export async function checkConservation(exec: Executor): Promise<ConservationReport> {
   const [r] = await sqlRows(
     exec,

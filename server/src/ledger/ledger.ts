@@ -69,7 +69,7 @@ export function userAccounts(userId: number): AccountRow[] {
 /** A ledger rule was broken by the caller: an unbalanced entry, a fraction of a cent, an unknown account. A bug. */
 export class LedgerError extends Error {}
 
-/** The balance is short of what a debit needs. The HTTP layer answers 402 with `missing` (DESIGN.md §2). */
+/** The balance is short of what a debit needs. The HTTP layer answers 402 with `missing` (docs/product.md#money). */
 export class InsufficientFunds extends Error {
   constructor(readonly missing: number) {
     super(`balance short by ${missing} cents`);

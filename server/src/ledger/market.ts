@@ -8,7 +8,7 @@ import { InsufficientItems } from './items';
 import { InsufficientFunds, announceBalances } from './ledger';
 
 /**
- * A market order's money and units (DESIGN.md §3 and §8), in one call of the database's `market_order` (migration
+ * A market order's money and units (docs/product.md#market), in one call of the database's `market_order` (migration
  * 0010, docs/decisions.md "A market order in one call"). Under its item's book lock (advisory lock 7100 and the
  * item's place in the catalogue: orders on one item run one at a time, as on an exchange's matching engine, while
  * orders on other items run beside them) it reads the book and the taker's position, matches by the rules of

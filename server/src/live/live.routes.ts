@@ -13,7 +13,7 @@ export interface LiveRouteDeps {
 }
 
 /**
- * The live websocket (SPEC §7 "Live connection"). Who the caller is decides whose private channels a socket may
+ * The live websocket (docs/product.md#live). Who the caller is decides whose private channels a socket may
  * follow; visitors get the public channels only.
  */
 export async function liveRoutes(app: App, { hub, authenticate, originAllowed }: LiveRouteDeps): Promise<void> {

@@ -69,7 +69,7 @@ function shuffle<T>(list: T[], random: () => number): T[] {
 }
 
 /**
- * The demo's chat room (DESIGN.md §2 SEED_DEMO: a newcomer sees a living room, as a living wall): the demo users,
+ * The demo's chat room (docs/product.md#operations: a newcomer sees a living room, as a living wall): the demo users,
  * who found their letters and emojis in real lootboxes (demo-market.ts), take turns over the last three hours, each
  * writing only what they own. Every message goes through the chat's own command: the writing rules, the price, the
  * payment through the ledger, so the books balance as for any message. Answers how many were sent.

@@ -10,7 +10,7 @@ const BOXES_EACH = 6;
 const DAY = 86_400_000;
 
 /**
- * The demo's market (DESIGN.md §2 SEED_DEMO): each demo user buys keys and opens real lootboxes, then trades what
+ * The demo's market (docs/product.md#operations): each demo user buys keys and opens real lootboxes, then trades what
  * they found over the last twelve months, so the graphs have a history, and leaves offers on the book. Everything
  * goes through the same commands as the API: the items are minted by openings, the money moves through the ledger.
  */

@@ -32,7 +32,7 @@ export interface SeedOptions {
 }
 
 /**
- * Fills an empty database with a small, clearly marked demo (DESIGN.md §2 SEED_DEMO): a few demo_ users with money,
+ * Fills an empty database with a small, clearly marked demo (docs/product.md#operations): a few demo_ users with money,
  * pictures drawn on the spot with DEMO across them, uploaded and funded over the last three days, so a newcomer sees
  * a living wall, a market with a year of trades (demo-market.ts), and a chat room where they talk with the letters
  * they found (demo-chat.ts). Money moves through the ledger like any other, from the card account, so the books

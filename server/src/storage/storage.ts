@@ -1,6 +1,6 @@
 /**
  * Where uploaded images live. Files are named by the hash of their content, so a name never changes meaning and
- * can be cached for good. Local disk today; object storage behind the same interface later (DESIGN.md §6).
+ * can be cached for good. Local disk today; object storage behind the same interface later (docs/product.md#operations).
  */
 export interface StoredFile {
   bytes: Buffer;

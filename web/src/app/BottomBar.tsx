@@ -7,7 +7,7 @@ import { Balance } from './UserArea';
 import { NotificationCount } from '../features/notifications/components/NotificationCount';
 import { MissedCount } from '../features/chat/components/MissedCount';
 
-/** The bar can be dragged between these heights; above the threshold it shows its second row (SPEC §9). */
+/** The bar can be dragged between these heights; above the threshold it shows its second row (docs/product.md#limits). */
 export const BAR_MIN = 87;
 export const BAR_MAX = 135;
 export const BAR_ENLARGE_AT = 88;

@@ -1,4 +1,4 @@
-/** The help tooltip text of each page (SPEC §2 "Each page has a help tooltip text"). */
+/** The help tooltip text of each page (docs/product.md#screens). */
 const HELP: [RegExp, string][] = [
   [/^\/$/, 'The top wall: pictures ranked by all the money ever put on them. Tap a price tag to add yours.'],
   [/^\/trending/, 'Trending: pictures ranked by recent money; older payments count less every minute.'],

@@ -8,7 +8,7 @@ export interface NavItem {
   needsLogin: boolean;
 }
 
-/** The menu of SPEC §2 "Navigation and shell"; PROFILE's path depends on the user. */
+/** The menu of docs/product.md#shell; PROFILE's path depends on the user. */
 export const MENU: NavItem[] = [
   { label: 'THE WALL', to: '/', icon: 'wall', needsLogin: false },
   { label: 'LOOTBOXES', to: '/lootboxes', icon: 'lootbox', needsLogin: true },
@@ -21,7 +21,7 @@ export const MENU: NavItem[] = [
 /**
  * Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. The goodwill proof is
  * public like the CSV it offers: anyone may check the forwarding. So is the public list of donation links (the public
- * sees what was decided), and the admin console, which stays on its loading text for anyone but an admin (SPEC §6).
+ * sees what was decided), and the admin console, which stays on its loading text for anyone but an admin (docs/product.md#admin).
  */
 const PUBLIC_PATHS =
   /^\/($|trending\/?$|profile\/(?!edit\/?$)[^/]+\/?$|image\/|verify-email\/?$|close-the-window\/?$|goodwill\/proof\/?$|public-donations\/?$|admin-console\/?$)/;

@@ -25,7 +25,7 @@ const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
 export const NOT_FOUND = '*';
 
 /**
- * SPEC §2's route table. The first route whose path matches is shown (lib/router.tsx), so a path with a fixed segment
+ * The route table of docs/product.md#routes. The first route whose path matches is shown (lib/router.tsx), so a path with a fixed segment
  * comes before a parameter in its place. Anything else is not found, /week included (docs/decisions.md "Not found").
  */
 export const routes: RouteObject[] = [
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
   { path: '/cancel', element: payment('CancelPage') },
   { path: '/close-the-window', element: payment('CloseTheWindowPage') },
   { path: '/admin-console', element: page(() => import('../pages/AdminConsolePage')) },
-  // Donation links exist only where card top-up does not (SPEC §2: registered when the origin check is false); a
+  // Donation links exist only where card top-up does not (docs/product.md#tenants: registered when the origin check is false); a
   // cash tenant says where they live.
   ...(tenant === 'charity'
     ? [

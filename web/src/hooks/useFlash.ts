@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 export const FLASH_MS = 400;
 
 /**
- * The price flash (SPEC §4: the price tag, the chat's send arrow): 'up' (red) when the value rose, 'down' (green)
+ * The price flash (docs/product.md#funding: the price tag, the chat's send arrow): 'up' (red) when the value rose, 'down' (green)
  * when it fell, for 400 ms; the colour then eases back over 0.7 s in CSS.
  */
 export function useFlash(value: number | undefined): 'up' | 'down' | undefined {

@@ -110,7 +110,7 @@ export function formErrors(
 }
 
 /**
- * A call whose answer is shown as the server wrote it (the admin console's approve and reject, SPEC §7): the status
+ * A call whose answer is shown as the server wrote it (the admin console's approve and reject, docs/product.md#admin): the status
  * and the body's text, whatever the status. Only a network failure throws.
  */
 export async function apiText(path: string, opts: CallOptions = {}): Promise<{ status: number; text: string }> {

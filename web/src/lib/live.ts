@@ -12,7 +12,7 @@ const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
 
-/** How often a dropped connection is noticed and reopened (SPEC §9 "Timings"). */
+/** How often a dropped connection is noticed and reopened (docs/product.md#live). */
 export const RECONNECT_CHECK_MS = 3_000;
 
 /**

@@ -1,4 +1,4 @@
-/** A map that keeps at most `capacity` entries, dropping the least recently used one (SPEC §9 "Caches"). */
+/** A map that keeps at most `capacity` entries, dropping the least recently used one (docs/product.md#limits). */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
 

@@ -1,6 +1,6 @@
 import { DEFAULT_TOPUP_CENTS } from '../../../common/constants';
 
-/** Whole dollars: at most six digits (SPEC §5 "Money entry"). */
+/** Whole dollars: at most six digits (docs/product.md#limits). */
 export const MAX_DOLLAR_DIGITS = 6;
 
 /** Keys a number input would otherwise accept but an amount of whole dollars must not contain. */

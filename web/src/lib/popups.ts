@@ -9,11 +9,11 @@ export type PopupSpec =
    * in its place (app/popups/popups.tsx).
    */
   | { kind: 'addMoney'; missing?: number }
-  /** Send a donation link (charity tenants: SPEC §2 "Other popups"). */
+  /** Send a donation link (charity tenants: docs/product.md#popups). */
   | { kind: 'charityLink'; missing?: number }
   /** An item's sell offers (each with Buy) or buy offers (each with Sell). */
   | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' }
-  /** Report a comment or a chat message (SPEC §2 "report message"). */
+  /** Report a comment or a chat message (docs/product.md#reports). */
   | { kind: 'reportMessage'; type: 'COMMENT' | 'CHAT'; messageId: number };
 
 export type SignInTab = 'easy' | 'login' | 'register';

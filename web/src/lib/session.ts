@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The browser keeps only a hint that a session exists; the httpOnly cookie is the session (DESIGN.md §4). */
+/** The browser keeps only a hint that a session exists; the httpOnly cookie is the session (docs/product.md#accounts). */
 const FLAG = 'isLoggedIn';
 const listeners = new Set<() => void>();
 

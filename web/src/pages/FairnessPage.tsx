@@ -4,7 +4,7 @@ import { SeedPanel } from '../features/lootboxes/components/SeedPanel';
 import '../features/lootboxes/lootboxes.css';
 
 /**
- * Provable fairness (DESIGN.md §8): the seed hash shown before any opening, the client seed, rotation, and every
+ * Provable fairness (docs/product.md#fairness): the seed hash shown before any opening, the client seed, rotation, and every
  * opening recomputed in this browser once its seed is revealed.
  */
 export default function FairnessPage() {

@@ -5,7 +5,7 @@ import { Link } from '../lib/router';
 import { useLoggedIn } from '../lib/session';
 import '../features/goodwill/goodwill.css';
 
-/** SPEC §2 "Goodwill (Swag)": the cause half of every spend goes to, the user's payments, and a link to the proof. */
+/** docs/product.md#goodwill: the cause half of every spend goes to, the user's payments, and a link to the proof. */
 export default function GoodwillPage() {
   const loggedIn = useLoggedIn();
   return (

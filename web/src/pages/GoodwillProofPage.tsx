@@ -14,7 +14,7 @@ function downloadPayments() {
   a.remove();
 }
 
-/** SPEC §2 "Goodwill (Swag)": how anyone can check that the money reached the causes. */
+/** docs/product.md#goodwill: how anyone can check that the money reached the causes. */
 export default function GoodwillProofPage() {
   return (
     <section className="goodwill" aria-labelledby="proof-title">

@@ -1,7 +1,7 @@
 import { ItemsBrowser } from '../features/items/components/ItemsBrowser';
 import { useMarketLive } from '../features/market/lib/cache';
 
-/** SPEC §2 "Inventory and store": the inventory holds only owned items, the store all of them; both market-live. */
+/** docs/product.md#items: the inventory holds only owned items, the store all of them; both market-live. */
 export function MyItemsPage() {
   useMarketLive();
   return <ItemsBrowser key="my-items" view="my-items" />;

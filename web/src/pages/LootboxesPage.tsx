@@ -6,7 +6,7 @@ import { RarityBars } from '../features/lootboxes/components/RarityBars';
 import { maxRowsOf } from '../features/lootboxes/lib/rows';
 import '../features/lootboxes/lootboxes.css';
 
-/** SPEC §2 "Lootboxes page": the chances, key purchase, the chest with open and skip, and the previous loot. */
+/** docs/product.md#lootboxes: the chances, key purchase, the chest with open and skip, and the previous loot. */
 export default function LootboxesPage() {
   const [params] = useSearchParams();
   const maxRows = maxRowsOf(params.get('maxLootboxesDisplayed'), MAX_LOOTBOXES);

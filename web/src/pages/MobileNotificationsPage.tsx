@@ -1,7 +1,7 @@
 import { NotificationPreviewList } from '../features/notifications/components/NotificationPreviewList';
 import '../features/notifications/notifications.css';
 
-/** SPEC §2: the phone's notifications, the bubble's content as a page. */
+/** docs/product.md#notifications: the phone's notifications, the bubble's content as a page. */
 export default function MobileNotificationsPage() {
   return (
     <section className="page notifications-page">

@@ -2,7 +2,7 @@ import { Link } from '../lib/router';
 import { logout } from '../features/auth/api/logout';
 import { useProfile } from '../features/users/api/profile';
 
-/** The phone's account menu: one tile per destination (SPEC §2 "Mobile profile menu"). */
+/** The phone's account menu: one tile per destination (docs/product.md#shell). */
 export default function MobileProfilePage() {
   const { data: profile } = useProfile();
   return (

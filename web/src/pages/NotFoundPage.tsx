@@ -21,7 +21,7 @@ export function NotFoundPage() {
 }
 
 /**
- * /my-donations and /public-donations on a cash tenant (SPEC §2: donation links exist where card top-up does not):
+ * /my-donations and /public-donations on a cash tenant (docs/product.md#tenants: donation links exist where card top-up does not):
  * what they are and where they live, rather than a page that seems missing.
  */
 export function DonationsElsewherePage() {

@@ -4,7 +4,7 @@ import { useProfile } from '../features/users/api/profile';
 import { useUserInfo } from '../features/users/api/user-info';
 import { Avatar } from '../features/users/components/Avatar';
 
-/** A user's pictures, most recently funded by their author first, under a large header (SPEC §2 "Profile"). */
+/** A user's pictures, most recently funded by their author first, under a large header (docs/product.md#wall). */
 export default function ProfilePage() {
   const userId = Number(useParams().userId);
   const { data: user, isError } = useUserInfo(userId);

@@ -5,7 +5,7 @@ import { useProfile } from '../features/users/api/profile';
 import { useSetProfileImage } from '../features/users/api/profile-image';
 import '../features/pictures/pictures.css';
 
-/** A grid of the user's own pictures; choosing one makes it their profile picture (SPEC §2). */
+/** A grid of the user's own pictures; choosing one makes it their profile picture (docs/product.md#accounts). */
 export default function SetProfilePage() {
   const { data: me } = useProfile();
   const { data: pictures, isPending } = useOwnPictures(me?.id);

@@ -6,7 +6,7 @@ import { ShareEditor } from '../features/pictures/components/ShareEditor';
 import './SharePage.css';
 
 /**
- * The Share Image page (SPEC §2): the picture with four overlays whose transparency is set by sliders. The chosen
+ * The Share Image page (docs/product.md#share): the picture with four overlays whose transparency is set by sliders. The chosen
  * overlay comes to the front; a click on the picture itself lets go of it. The result is exported as an image and
  * shared where the browser can share files, downloaded otherwise.
  */

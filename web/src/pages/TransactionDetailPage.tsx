@@ -3,7 +3,7 @@ import { asTransactionType } from '../features/transactions/lib/format';
 import { useParams } from '../lib/router';
 import '../features/transactions/transactions.css';
 
-/** SPEC §2 "Transactions": one type's rows; an unknown type shows the empty text. */
+/** docs/product.md#statement: one type's rows; an unknown type shows the empty text. */
 export default function TransactionDetailPage() {
   const { type } = useParams();
   const known = asTransactionType(type);

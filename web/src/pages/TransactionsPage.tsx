@@ -1,7 +1,7 @@
 import { TransactionSummaryList } from '../features/transactions/components/TransactionSummaryList';
 import '../features/transactions/transactions.css';
 
-/** SPEC §2 "Transactions": the types with their sums, and the whole statement as CSV. */
+/** docs/product.md#statement: the types with their sums, and the whole statement as CSV. */
 export default function TransactionsPage() {
   return <TransactionSummaryList />;
 }

@@ -1,7 +1,7 @@
 import { UploadEditor } from '../features/pictures/components/UploadEditor';
 import './UploadPage.css';
 
-/** Price, a drop zone, the preview, Cancel and Release (SPEC §2 "Upload page", §5 "Upload"). */
+/** Price, a drop zone, the preview, Cancel and Release (docs/product.md#upload). */
 export default function UploadPage() {
   return <UploadEditor />;
 }

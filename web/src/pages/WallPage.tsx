@@ -8,7 +8,7 @@ import { popupIsOpen } from '../lib/popups';
 const TOP: WallKey = { sort: 'top' };
 const TRENDING: WallKey = { sort: 'trending' };
 
-/** The `index` parameter counts only as a whole number from 0 (SPEC §2); past the end the wall starts over. */
+/** The `index` parameter counts only as a whole number from 0 (docs/product.md#wall); past the end the wall starts over. */
 const parseIndex = (raw: string | null): number | undefined =>
   raw !== null && /^\d{1,7}$/.test(raw) ? Number(raw) : undefined;
 

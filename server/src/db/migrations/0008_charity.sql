@@ -30,7 +30,7 @@ ALTER TABLE "charity_links" ADD CONSTRAINT "charity_links_decided_by_users_id_fk
 CREATE INDEX "charity_links_sender" ON "charity_links" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE INDEX "charity_links_newest" ON "charity_links" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "charity_links_public" ON "charity_links" USING btree ("created_at","id") WHERE "charity_links"."decided" AND "charity_links"."publicly_visible";--> statement-breakpoint
--- The admin console's default options (DESIGN.md §8 clarifications: a fresh database holds them, not the demo seed).
+-- The admin console's default options (docs/product.md#charity: a fresh database holds them, not the demo seed).
 INSERT INTO "charity_options" ("kind", "value") VALUES
   ('CATEGORY', 'Animal welfare'),
   ('CATEGORY', 'Education'),

@@ -9,7 +9,7 @@ import { FieldErrors, Message } from '../../../../common/api/shared';
 
 /** Admin-only calls. Rights are granted with `npm run admin -- grant USERNAME`. */
 export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
-  // The admin console waits for YES; anything else keeps it on its loading text (SPEC §6 "Administrator"). Any
+  // The admin console waits for YES; anything else keeps it on its loading text (docs/product.md#admin). Any
   // signed-in user may ask: the answer is the admin rule's.
   app.get(
     '/api/admin/am-i-worthy',
@@ -28,7 +28,7 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // The books at this moment (DESIGN.md §3): a health view for whoever answers for the money.
+  // The books at this moment (docs/product.md#money): a health view for whoever answers for the money.
   app.get(
     '/api/admin/ledger-check',
     {
@@ -43,7 +43,7 @@ export async function adminRoutes(app: App, ctx: AppContext): Promise<void> {
     async () => checkConservation(ctx.db),
   );
 
-  // The console's Reports tab (DESIGN.md §8 clarifications): reports of comments and chat messages, newest first.
+  // The console's Reports tab (docs/product.md#admin): reports of comments and chat messages, newest first.
   app.get(
     '/api/admin/reports',
     {

@@ -19,7 +19,7 @@ import { requireUser } from '../../http/auth';
 import { createSession, destroySession } from './session';
 import type { CounterStore } from '../limits/limits.service';
 
-/** POST /api/auth/*: sign-up, sign-in (password or Google), nickname, logout, email verification (SPEC §7). */
+/** POST /api/auth/*: sign-up, sign-in (password or Google), nickname, logout, email verification (docs/product.md#accounts). */
 export async function authRoutes(app: App, ctx: AppContext, counters: CounterStore): Promise<void> {
   const auth = new AuthService(ctx, counters);
   const verifyGoogle = googleVerifier(ctx);

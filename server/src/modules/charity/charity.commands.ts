@@ -10,7 +10,7 @@ import { presentLink } from './charity.presenter';
 import * as repo from './charity.repository';
 
 /*
- * Donation links' changes (DESIGN.md §4 "Charity", §8 "Charity and admin"), each in the caller's unit of work: a
+ * Donation links' changes (docs/product.md#charity), each in the caller's unit of work: a
  * send, and an administrator's one decision on a link (approve: the ledger credit, the decision and the
  * SYSTEM_MESSAGE commit together; reject: the decision and the SYSTEM_MESSAGE). A system message names no actor:
  * the user is not told which administrator decided.

@@ -3,8 +3,8 @@ import { isoTime } from '../../../../common/time';
 import type { LinkRow } from './charity.repository';
 
 /**
- * The fields of a donation link that leave the server (SPEC §3 "Donation link"). The sender, their own lists and
- * the admin console see everything. The public list (DESIGN.md §8) carries no sender (id or username) and no amount
+ * The fields of a donation link that leave the server (docs/product.md#charity). The sender, their own lists and
+ * the admin console see everything. The public list (docs/product.md#charity) carries no sender (id or username) and no amount
  * credited to anybody's balance: only what the card shows (status, charity, badge, link, time, rejection reason).
  */
 export function presentLink(r: LinkRow, audience: 'owner' | 'admin' | 'public'): DonationLink {

@@ -24,7 +24,7 @@ const tags = ['charity'];
 const adminTags = ['admin'];
 
 /**
- * The send's 400 in words a user can act on (SPEC §8: the first errorText is shown), rather than the validator's
+ * The send's 400 in words a user can act on (docs/product.md#charity: the first errorText is shown), rather than the validator's
  * 'must match pattern': the rule's own words (common/charity.ts), as the popup says them. The schema still documents
  * the rule in OpenAPI.
  */
@@ -35,7 +35,7 @@ function sendErrorText(body: unknown): string {
 }
 
 /**
- * Donation links (SPEC §7 "Charity and admin", DESIGN.md §8): sending and the two lists, on charity tenants only;
+ * Donation links (docs/product.md#charity): sending and the two lists, on charity tenants only;
  * the administrators' decisions, lists and dropdown options under /api/admin/.
  */
 export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {

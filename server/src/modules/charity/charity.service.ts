@@ -6,7 +6,7 @@ import { presentLink } from './charity.presenter';
 import * as repo from './charity.repository';
 
 /*
- * Donation links' reads (SPEC §4 "Donation links", §7; DESIGN.md §8). Every list is newest first, one page at a
+ * Donation links' reads (docs/product.md#charity). Every list is newest first, one page at a
  * time. Sending and deciding are charity.commands.ts.
  */
 

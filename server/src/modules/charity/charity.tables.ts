@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, un
 import { users } from '../../db/core.tables';
 
 /**
- * Donation links (SPEC §3 "Donation link", §4; DESIGN.md §8 "Charity and admin"). A user sends a link quoting their
+ * Donation links (docs/product.md#charity). A user sends a link quoting their
  * badge; an administrator decides it once: approved with an amount credited from the external-charity account, or
  * rejected with a reason. `badge` is the sender's badge when it was sent, kept as it was quoted.
  */
@@ -51,7 +51,7 @@ export const charityLinks = pgTable(
 );
 
 /**
- * The admin console's dropdown options (SPEC §2 "Admin console", DESIGN.md §8 clarifications): charity categories,
+ * The admin console's dropdown options (docs/product.md#admin): charity categories,
  * charity names and rejection reasons. A fresh database gets defaults from the migration; a value an admin types on a
  * decision is added, so the lists grow by use.
  */

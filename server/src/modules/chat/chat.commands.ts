@@ -19,7 +19,7 @@ export interface SendInput {
 }
 
 /**
- * POST /api/user/message (DESIGN.md §8): the writing rules, then, with the room taken, the price from the last
+ * POST /api/user/message (docs/product.md#chat): the writing rules, then, with the room taken, the price from the last
  * minute's messages; a cost above what the user saw is 409 with the unit price and charges nothing. Otherwise the
  * message, its payment (CHAT_MESSAGE, naming the message) and the room's count commit together, and the message
  * and the new price (when it moved) go out on `chat`.

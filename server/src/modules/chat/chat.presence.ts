@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Who has the chat room open, across instances (DESIGN.md §8: signed-in users with a socket on `chat`). Each
+ * Who has the chat room open, across instances (docs/product.md#chat: signed-in users with a socket on `chat`). Each
  * instance reports its own users (the hub tells it when a user's first socket here joins and their last one here
  * leaves); the registry answers the union, so a user with tabs on two instances counts once.
  */

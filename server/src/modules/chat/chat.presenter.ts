@@ -3,7 +3,7 @@ import { isoTime } from '../../../../common/time';
 import { imageUrl } from '../../storage/storage';
 import type { MessageRow } from './chat.repository';
 
-/** The fields of a chat message that leave the server (SPEC §3 "Chat message"). */
+/** The fields of a chat message that leave the server (docs/product.md#chat). */
 export function presentMessage(r: MessageRow): ChatMessage {
   return {
     id: Number(r.id),

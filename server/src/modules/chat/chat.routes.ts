@@ -14,7 +14,7 @@ import { sendPaid } from '../../http/idempotency';
 import { sendMessage } from './chat.commands';
 import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
 
-/** The General chat room (SPEC §2 "Chat", §7; DESIGN.md §8 "Comments, chat and reports"). */
+/** The General chat room (docs/product.md#chat). */
 export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['chat'];
   const stop = await startChatRoom(ctx);

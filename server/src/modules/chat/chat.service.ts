@@ -7,7 +7,7 @@ import { openPresence, type ChatPresence } from './chat.presence';
 import { presentMessage } from './chat.presenter';
 import * as chat from './chat.repository';
 
-/** How many messages the room shows (SPEC §7 "last-50-messages"). */
+/** How many messages the room shows (docs/product.md#chat). */
 export const LAST_MESSAGES = 50;
 /** Joins and leaves within this long are counted once: a crowd arriving is a few broadcasts, not one per user. */
 const ONLINE_COUNT_DELAY_MS = 200;
@@ -72,7 +72,7 @@ export async function startChatRoom(ctx: AppContext): Promise<() => Promise<void
 }
 
 /**
- * DESIGN.md §8 clarifications: every signed-in user with no socket on `chat` hears how many messages they missed.
+ * docs/product.md#chat: every signed-in user with no socket on `chat` hears how many messages they missed.
  * Each instance tells its own sockets (only it knows who follows `notification` here: a `thisInstance` audience),
  * reading the counts in one query; a user with the room open on another instance is left out through the shared
  * registry, read before the transaction.

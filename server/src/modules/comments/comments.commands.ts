@@ -13,7 +13,7 @@ import { presentComment } from './comments.presenter';
 import * as comments from './comments.repository';
 
 /*
- * The comments' paid actions (SPEC §7, DESIGN.md §8), each one command taking the unit of work: the checks, the
+ * The comments' paid actions (docs/product.md#comments), each one command taking the unit of work: the checks, the
  * domain rows, the payment through the ledger (half to the payer's cause), the notification events and the live
  * message commit together or not at all. Each answers the comment it acted on; the live message carries the
  * top-level comment (with its replies), so a client replaces one entry of its list.
@@ -56,7 +56,7 @@ export async function postComment(
       ? undefined
       : checkParent(await comments.commentFacts(work.tx, input.responseTo), input.pictureId);
 
-  // The picture's author writes on it as if owning every letter (SPEC §5); emojis must still be owned.
+  // The picture's author writes on it as if owning every letter (docs/product.md#writing); emojis must still be owned.
   const owned = await ownedItems(work.tx, input.userId);
   const writer = writerOf(owned, { allLetters: input.userId === pictureAuthorInId });
   const check = checkText(input.text, writer);

@@ -11,7 +11,7 @@ export const presentReaction = (r: ReactionRow): Reaction => ({
   username: r.username,
 });
 
-/** The fields of one comment that leave the server (SPEC §3 Comment), with no replies yet. */
+/** The fields of one comment that leave the server (docs/product.md#comments), with no replies yet. */
 function presentOne(r: CommentRow): Comment {
   const raw = typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions;
   const reactions = (

@@ -16,7 +16,7 @@ import { pinComment, postComment, reactToComment } from './comments.commands';
 import { commentsOfPicture, reactionsOfComment } from './comments.service';
 import { commentsPolicy } from './comments.policy';
 
-/** Comments, replies, reactions and pins (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8). */
+/** Comments, replies, reactions and pins (docs/product.md#comments). */
 export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['comments'];
   const paid = { 400: FieldErrors, 401: Message, 402: Missing, 404: Message };

@@ -6,7 +6,7 @@ import { pictureAuthorIn } from '../pictures/pictures.service';
 import { presentReaction, presentThreads } from './comments.presenter';
 import * as comments from './comments.repository';
 
-/** A picture's top-level comments with their replies, in their order (SPEC §4); 404 when there is no picture. */
+/** A picture's top-level comments with their replies, in their order (docs/product.md#comments); 404 when there is no picture. */
 export async function commentsOfPicture(ctx: AppContext, pictureId: number): Promise<Comment[]> {
   if ((await pictureAuthorIn(ctx.db, pictureId)) === undefined) throw notFound('Image not found');
   return presentThreads(await comments.commentsOfPicture(ctx.db, pictureId), ctx.now());

@@ -6,8 +6,8 @@ import { pictures } from '../pictures/pictures.tables';
 const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Comments and replies on pictures (SPEC §3 Comment). A reply answers a top-level comment of the same picture
- * (`response_to`), never a reply: the depth is at most two (SPEC §4). The 15¢ it cost is the journal entry of kind
+ * Comments and replies on pictures (docs/product.md#comments). A reply answers a top-level comment of the same picture
+ * (`response_to`), never a reply: the depth is at most two (docs/product.md#comments). The 15¢ it cost is the journal entry of kind
  * COMMENT whose resource is the comment's id.
  */
 export const comments = pgTable(
@@ -33,7 +33,7 @@ export const comments = pgTable(
   ],
 );
 
-/** Paid emoji reactions on comments and replies (SPEC §3 Reaction); price and time feed the comment trending sum. */
+/** Paid emoji reactions on comments and replies (docs/product.md#comments); price and time feed the comment trending sum. */
 export const commentReactions = pgTable(
   'comment_reactions',
   {

@@ -17,7 +17,7 @@ export function presentShare(r: ShareRow): GoodWillPayment {
   };
 }
 
-/** One line per batch under the header, amounts in integer cents as every CSV here (DESIGN.md §8); causes and references are fixed words, so nothing needs quoting. */
+/** One line per batch under the header, amounts in integer cents as every CSV here (docs/product.md#goodwill); causes and references are fixed words, so nothing needs quoting. */
 export function batchesCsv(batches: BatchRow[]): string {
   const lines = batches.map((b) => [b.id, b.cause, Number(b.amount), isoTime(b.forwarded_on), b.reference].join(','));
   return [GOODWILL_CSV_HEADER, ...lines].join('\r\n') + '\r\n';

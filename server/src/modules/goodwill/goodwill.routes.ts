@@ -12,7 +12,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { causeOf, chooseCause, goodwillTotals, paymentsCsv, paymentsOf } from './goodwill.service';
 
-/** Goodwill (SPEC §7, DESIGN.md §8): the caller's cause and shares, and the public proof of the forwarding. */
+/** Goodwill (docs/product.md#goodwill): the caller's cause and shares, and the public proof of the forwarding. */
 export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/user/good-will',

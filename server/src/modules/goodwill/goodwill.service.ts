@@ -10,7 +10,7 @@ import { batchesCsv, presentShare, presentTotals } from './goodwill.presenter';
 import * as goodwill from './goodwill.repository';
 
 /*
- * Goodwill (SPEC §1, DESIGN.md §8): the cause a user's spends send half to, their shares, and the forwarding of
+ * Goodwill (docs/product.md#goodwill): the cause a user's spends send half to, their shares, and the forwarding of
  * every cause's payable in monthly batches, with the public proof (the CSV of batches and the totals per cause).
  */
 

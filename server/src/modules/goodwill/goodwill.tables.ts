@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-c
 import { journalEntries, postings } from '../../db/core.tables';
 
 /**
- * Forwarded goodwill (DESIGN.md §8): one batch per cause per forwarding run, with the GOODWILL_FORWARD entry that
+ * Forwarded goodwill (docs/product.md#goodwill): one batch per cause per forwarding run, with the GOODWILL_FORWARD entry that
  * moved its amount from the cause's payable to its forwarded account. Only the ledger's `forwardGoodwill` writes it.
  */
 export const goodwillBatches = pgTable(

@@ -2,7 +2,7 @@ import type { ItemDetails } from '../../../../common/api/items';
 import type { Item } from '../../../../common/items';
 import type { MarketFigures, UserPosition } from '../../../../common/market';
 
-/** One item of the catalogue with its market and the caller's part (SPEC §3 "Item"). */
+/** One item of the catalogue with its market and the caller's part (docs/product.md#items). */
 export function presentItem(item: Item, market: MarketFigures, user: UserPosition): ItemDetails {
   return {
     itemType: item.itemType,

@@ -13,7 +13,7 @@ export async function inventoryOf(exec: Executor, userId: number): Promise<Map<s
   return new Map(found.map((r) => [r.item_type, r.quantity]));
 }
 
-/** Units of elusive items on sale, which lower the elusive lootbox weight (DESIGN.md §8). */
+/** Units of elusive items on sale, which lower the elusive lootbox weight (docs/product.md#lootboxes). */
 export async function elusiveUnitsOnSale(exec: Executor): Promise<number> {
   const [row] = await sqlRows(
     exec,

@@ -4,7 +4,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { itemDetails } from './items.service';
 
-/** The catalogue as a signed-in user sees it: what exists, what is on sale, what they own (DESIGN.md §8). */
+/** The catalogue as a signed-in user sees it: what exists, what is on sale, what they own (docs/product.md#items). */
 export async function itemRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/items/details',

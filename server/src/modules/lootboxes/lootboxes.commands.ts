@@ -36,7 +36,7 @@ export async function getLootbox(work: Work, userId: number): Promise<number> {
 }
 
 /**
- * Opens a box with a key: the draw of the user's seed at its next nonce (DESIGN.md §8), its five items minted to the
+ * Opens a box with a key: the draw of the user's seed at its next nonce (docs/product.md#fairness), its five items minted to the
  * user, the opening recorded so anyone can recompute it once the seed is revealed.
  */
 export async function openLootbox(work: Work, userId: number, now: Date): Promise<LootboxResult> {

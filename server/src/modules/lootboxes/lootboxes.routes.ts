@@ -19,7 +19,7 @@ import { sendIdempotent, sendPaid } from '../../http/idempotency';
 import { buyKeys, getLootbox, openLootbox } from './lootboxes.commands';
 import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from './lootboxes.service';
 
-/** Keys, free boxes, openings and their proof (SPEC §7 "Pictures, comments, lootboxes", DESIGN.md §8). */
+/** Keys, free boxes, openings and their proof (docs/product.md#lootboxes). */
 export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['lootboxes'];
   const signedIn = { 400: FieldErrors, 401: Message };
@@ -174,7 +174,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req) => openings(ctx, requireUser(req).id, req.query),
   );
 
-  // A socket that (re)subscribes to a counter starts from its current value (DESIGN.md §5).
+  // A socket that (re)subscribes to a counter starts from its current value (docs/product.md#live).
   ctx.live.snapshot('keyCount', 'update', async (userId) => {
     const c = userId === null ? undefined : await counters(ctx, userId);
     return c && { value: c.keyCount };

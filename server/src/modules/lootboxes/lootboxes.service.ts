@@ -27,7 +27,7 @@ export async function fairness(ctx: AppContext, userId: number): Promise<Fairnes
   return presentFairness(await ensureSeed(ctx.db, userId));
 }
 
-/** The user's own client seed; the nonce carries on (DESIGN.md §8). */
+/** The user's own client seed; the nonce carries on (docs/product.md#fairness). */
 export async function chooseClientSeed(ctx: AppContext, userId: number, clientSeed: string): Promise<Fairness> {
   if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
     throw fieldError('clientSeed', 'A client seed is 1 to 64 characters: letters, digits and symbols, no spaces.');

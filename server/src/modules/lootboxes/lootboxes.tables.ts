@@ -5,7 +5,7 @@ import { users } from '../../db/core.tables';
 const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Server seeds of the provably fair draw (DESIGN.md §8). A user has one seed in use (`revealed_at` null) whose hash
+ * Server seeds of the provably fair draw (docs/product.md#fairness). A user has one seed in use (`revealed_at` null) whose hash
  * they saw before any opening; rotating reveals it and starts the next one at nonce 0.
  */
 export const fairSeeds = pgTable(

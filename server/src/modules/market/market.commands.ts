@@ -19,7 +19,7 @@ import * as market from './market.repository';
 import { presentOrder } from './market.presenter';
 
 /*
- * Every market order is one short transaction (DESIGN.md §3) and one call of the database's `market_order`
+ * Every market order is one short transaction (docs/product.md#money) and one call of the database's `market_order`
  * (migration 0010): it takes its item's book, reads the crossing offers, matches them (the rules of
  * common/market.ts), settles money and units in one ledger entry, updates the book, records the trades and the
  * notification events, all committed or none. This side checks the request, turns a refusal into its error and

@@ -51,7 +51,7 @@ describe('market policy: graphs one has not paid for', () => {
 });
 
 describe('market policy: taking one own offer', () => {
-  // Not a stranger but the owner: their own offer is not theirs to take (400, as the spec's validation says).
+  // Not a stranger but the owner: their own offer is not theirs to take (400, as docs/product.md#market says).
   itRefusesStrangers(() => t, carolsOwnOffers, [
     {
       route: 'POST /api/market/buy-from-user',

@@ -30,7 +30,7 @@ import {
 import { offers, tradeData } from './market.service';
 import { marketPolicy } from './market.policy';
 
-/** The market (SPEC §7 "Market and trading", DESIGN.md §8 "Market"): offers, trades and the price graphs. */
+/** The market (docs/product.md#market): offers, trades and the price graphs. */
 export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['market'];
   const signedIn = { 400: FieldErrors, 401: Message };

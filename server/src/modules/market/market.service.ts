@@ -44,7 +44,7 @@ export async function offersOfUser(
   return mine;
 }
 
-/** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (SPEC §4 "Graph access"). */
+/** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (docs/product.md#graphs). */
 export async function tradeData(ctx: AppContext, userId: number, itemType: string): Promise<TradeData> {
   marketPolicy.authorize({ id: userId }, 'readTrades', { unlocked: await market.hasUnlockedGraphs(ctx.db, userId) });
   const now = ctx.now();

@@ -5,7 +5,7 @@ import { journalEntries, users } from '../../db/core.tables';
 const at = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * The order book: every standing offer, at most one per user, item and side (DESIGN.md §8). A sell offer's
+ * The order book: every standing offer, at most one per user, item and side (docs/product.md#market). A sell offer's
  * `quantity` is exactly what the seller's inventory holds for it (`inventories.held`); a buy offer's price ×
  * quantity is exactly its part of the buyer's escrow account. The conservation check proves both.
  */
@@ -73,7 +73,7 @@ export const trades = pgTable(
   ],
 );
 
-/** Users who paid to see every item's graphs (SPEC §4 "Graph access"): once, for good. */
+/** Users who paid to see every item's graphs (docs/product.md#graphs): once, for good. */
 export const graphUnlocks = pgTable('graph_unlocks', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()

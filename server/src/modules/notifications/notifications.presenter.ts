@@ -5,7 +5,7 @@ import type { NotificationRow } from './notifications.repository';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
-/** The fields that leave the server (SPEC §3 Notification). */
+/** The fields that leave the server (docs/product.md#notifications). */
 export function presentNotification(r: NotificationRow): Notification {
   return {
     id: Number(r.id),

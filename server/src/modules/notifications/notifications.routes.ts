@@ -11,7 +11,7 @@ import { requireUser } from '../../http/auth';
 import { listNotifications, markAllRead, markRead, preview, unreadCount } from './notifications.service';
 import { notificationsPolicy } from './notifications.policy';
 
-/** The caller's notifications (SPEC §7 "Chat, transactions, notifications, goodwill", DESIGN.md §8). */
+/** The caller's notifications (docs/product.md#notifications). */
 export async function notificationRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['notifications'];
   const signedIn = { 400: FieldErrors, 401: Message };

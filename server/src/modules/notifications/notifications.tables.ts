@@ -4,7 +4,7 @@ import { users } from '../../db/core.tables';
 
 /**
  * What happened to a user, recorded in the transaction that caused it. The notifications feature reads, groups
- * (DESIGN.md §8) and delivers these; the features that cause them only append.
+ * (docs/product.md#notifications) and delivers these; the features that cause them only append.
  *
  * Grouping happens at read time: unseen events of one user, topic and `target` fold into one notification whose id
  * is their latest event's id. Marking it read stores that id in `fold` on each of its events, so a read

@@ -16,7 +16,7 @@ export const DEMO_WARNING =
   'payments set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.';
 
 /**
- * Card top-up (DESIGN.md §2 "Payments"): Stripe Checkout when configured, else the built-in demo provider. Money
+ * Card top-up (docs/product.md#top-up): Stripe Checkout when configured, else the built-in demo provider. Money
  * arrives only through creditTopUp, once per payment, when the provider says it was paid.
  */
 export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {

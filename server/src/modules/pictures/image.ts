@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { fieldError } from '../../http/errors';
 
-/** SPEC §5 and §9: the browser crops and scales; the server checks again and never trusts the client's file. */
+/** docs/product.md#upload: the browser crops and scales; the server checks again and never trusts the client's file. */
 export const MIN_SIDE = 128;
 export const MAX_UPLOAD_BYTES = 4_194_304;
 /** Shorter side of the stored file when both sides are larger (the client scales the same way). */

@@ -4,7 +4,7 @@ import { imageUrl } from '../../storage/storage';
 import { isoTime } from '../../../../common/time';
 import type { PictureRow } from './pictures.repository';
 
-/** The fields that leave the server (SPEC §3 Picture, plus the figures the client ranks with). */
+/** The fields that leave the server (docs/product.md#wall, plus the figures the client ranks with). */
 export function presentPicture(r: PictureRow, now: Date): Picture {
   const raw = typeof r.purchases === 'string' ? JSON.parse(r.purchases) : r.purchases;
   const purchases = (raw as { amount: number; paidOn: string }[]).map((p) => ({

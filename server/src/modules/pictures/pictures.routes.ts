@@ -55,7 +55,7 @@ function uploadLimit(perMinute: number): { rateLimit?: RateLimitOptions } {
   };
 }
 
-/** The wall: lists, detail, upload and funding (SPEC §7), and the stored images. */
+/** The wall: lists, detail, upload and funding (docs/product.md#wall), and the stored images. */
 export async function pictureRoutes(
   app: App,
   ctx: AppContext,

@@ -52,10 +52,10 @@ export async function getPicture(ctx: AppContext, id: number): Promise<PictureRo
   return picture;
 }
 
-/** The page a new picture opens on (SPEC §2 route table: image detail outside any wall). */
+/** The page a new picture opens on (docs/product.md#routes: image detail outside any wall). */
 export const picturePagePath = (id: number) => `/image/detail/${id}`;
 
-/** The price in cents from its form field: whole dollars, digits only (common/upload-rules.ts, SPEC §5 "Upload"). */
+/** The price in cents from its form field: whole dollars, digits only (common/upload-rules.ts, docs/product.md#upload). */
 export function parseAmountField(raw: string | undefined): number {
   const parsed = parseUploadAmount(raw);
   if ('error' in parsed) throw fieldError('amount', parsed.error);
@@ -69,7 +69,7 @@ export interface UploadForm {
 }
 
 /**
- * Reads the multipart form; a file over the plugin's size limit is refused with the spec's own words. A form that
+ * Reads the multipart form; a file over the plugin's size limit is refused with the product's own words (docs/product.md#upload). A form that
  * cannot be read (no boundary, cut off before its end, too many parts) is the sender's mistake: 400, nothing stored.
  */
 export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
@@ -172,7 +172,7 @@ export async function pictureAuthorIn(exec: Executor, pictureId: number): Promis
   return Number.isSafeInteger(pictureId) ? (await authorOf(exec, pictureId))?.authorId : undefined;
 }
 
-/** A comment or a reply was written on the picture (`commentCount` counts both, DESIGN.md §8). */
+/** A comment or a reply was written on the picture (`commentCount` counts both, docs/product.md#comments). */
 export async function countComment(exec: Executor, pictureId: number): Promise<void> {
   await countCommentRow(exec, pictureId);
 }

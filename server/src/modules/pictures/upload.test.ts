@@ -125,7 +125,7 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     ['a fraction', '1.5'],
     ['more than six digits of dollars', '100000000'],
     ['huge', '9'.repeat(40)],
-    // SPEC §5: whole dollars, digits only, starting 1-9 (issue 22, item 24).
+    // docs/product.md#upload: whole dollars, digits only, starting 1-9 (issue 22, item 24).
     ['padded with a space', ' 100'],
     ['followed by a space', '100 '],
     ['cents that are not whole dollars', '150'],

@@ -4,7 +4,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { reportMessage } from './reports.service';
 
-/** Reporting a comment or a chat message (SPEC §7 "Authentication and user"). */
+/** Reporting a comment or a chat message (docs/product.md#reports). */
 export async function reportRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/report-message',

@@ -8,7 +8,7 @@ import { commentExists } from '../comments/comments.service';
 import * as reports from './reports.repository';
 
 /*
- * Reports of comments and chat messages (SPEC §7 POST /api/user/report-message; DESIGN.md §8 and its
+ * Reports of comments and chat messages (POST /api/user/report-message, docs/product.md#reports and its
  * clarifications): the message must exist, and a user reports a message once. The admin console lists them.
  */
 
@@ -49,7 +49,7 @@ export interface ReportListing {
   createdOn: string;
 }
 
-/** Reports, newest first (for the admin console's Reports tab, DESIGN.md §8 clarifications); paginated by id. */
+/** Reports, newest first (for the admin console's Reports tab, docs/product.md#admin); paginated by id. */
 export async function listReports(
   exec: Executor,
   page: { limit?: number; beforeId?: number } = {},

@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'dri
 import { users } from '../../db/core.tables';
 
 /**
- * Reports of comments and chat messages (SPEC §7 POST /api/user/report-message), kept for the admin console's
+ * Reports of comments and chat messages (POST /api/user/report-message, docs/product.md#reports), kept for the admin console's
  * Reports tab. `message_id` names a row of `comments` or `chat_messages` as `type` says, so it has no foreign key.
  * One report per user and message: the unique index makes a second one a conflict (409) that stores nothing.
  */

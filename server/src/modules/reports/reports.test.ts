@@ -74,7 +74,7 @@ describe('reporting a message', () => {
     expect(await listReports(t.ctx.db, { limit: 1, beforeId: second.json().id })).toEqual([listed[1]]);
   });
 
-  it('takes every category of SPEC §9', async () => {
+  it('takes every category of docs/product.md#reports', async () => {
     const { commentId } = await messages();
     for (const { value } of REPORT_REASONS) {
       const u = await reporter();
@@ -117,7 +117,7 @@ describe('reporting a message', () => {
       [{ reason: 'rude' }, 'reason'],
       [{ reason: undefined }, 'reason'],
       [{ description: '' }, 'description'],
-      // Required (SPEC §5 "Reactions, keys, reports"): blank is no description (issue 22, item 24).
+      // Required (docs/product.md#reports): blank is no description (issue 22, item 24).
       [{ description: ' ' }, 'description'],
       [{ description: '\n\t \u00a0' }, 'description'],
       [{ description: 'x'.repeat(1001) }, 'description'],

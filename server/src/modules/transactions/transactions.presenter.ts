@@ -5,7 +5,7 @@ import type { StatementRow } from './transactions.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** What a row shows in its first column (SPEC §3 "Transaction row"). */
+/** What a row shows in its first column (docs/product.md#statement). */
 export function previewOf(r: StatementRow): string | null {
   const memo = r.memo ?? {};
   switch (r.type) {

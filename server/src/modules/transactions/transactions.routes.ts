@@ -10,7 +10,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { transactionsCsv, transactionsOfType, transactionSummary } from './transactions.service';
 
-/** The signed-in user's statement (SPEC §2 "Transactions", §7; DESIGN.md §8). Read only: no idempotency keys. */
+/** The signed-in user's statement (docs/product.md#statement). Read only: no idempotency keys. */
 export async function transactionRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['transactions'];
 

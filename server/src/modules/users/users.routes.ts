@@ -38,7 +38,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req) => userInfo(ctx, Number(req.params.userId)),
   );
 
-  // SPEC §7 leaves the method open ("PUT or PATCH"); both do the same.
+  // The API takes PUT or PATCH (docs/product.md#accounts); both do the same.
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
@@ -57,7 +57,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
     });
   }
 
-  // A socket that (re)subscribes to its balance starts from the current value (DESIGN.md §5).
+  // A socket that (re)subscribes to its balance starts from the current value (docs/product.md#live).
   ctx.live.snapshot('balance', 'update', async (userId) =>
     userId === null ? undefined : { value: await balanceOf(ctx.db, userId) },
   );

@@ -19,7 +19,7 @@ export default function OpenPopup({ spec }: { spec: PopupSpec }) {
     case 'welcome':
       return <WelcomePopup username={spec.username} />;
     case 'addMoney':
-      // Where card top-up is not offered, adding money is donating (SPEC §6 "Cash tenant").
+      // Where card top-up is not offered, adding money is donating (docs/product.md#tenants).
       if (tenant === 'charity') return <CharityLinkPopup key={spec.missing ?? 0} missing={spec.missing} />;
       return <AddMoneyPopup key={spec.missing ?? 0} missing={spec.missing} />;
     case 'charityLink':

@@ -5,7 +5,7 @@ import './ItemIcon.css';
 const tierOf = (rarity: number): Tier => TIERS[Math.min(TIERS.length, Math.max(1, rarity)) - 1]!;
 
 /**
- * A letter or emoji item on its tier's colour (SPEC §9 "Lootboxes": rarity colours). Decorative unless `label` is
+ * A letter or emoji item on its tier's colour (docs/product.md#items: rarity colours). Decorative unless `label` is
  * given: the control or text around it usually names the item.
  */
 export function ItemIcon({

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_MESSAGE_LENGTH, TOO_LONG_HINT, characters, refusalOf, type Writer } from '../../../../common/writing';
 import './WritingInput.css';
 
-/** How long a refusal hint stays (SPEC §9 "Timings"). */
+/** How long a refusal hint stays (docs/product.md#writing). */
 export const HINT_MS = 2000;
 
 /**
- * The comment and chat input (SPEC §5 "Chat and comment input"): a character the writer does not own is refused as it
+ * The comment and chat input (docs/product.md#writing): a character the writer does not own is refused as it
  * is typed or pasted, and the hint saying why shows for 2 s. Enter sends; an empty input does not.
  */
 export function WritingInput({

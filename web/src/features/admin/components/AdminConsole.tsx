@@ -12,7 +12,7 @@ export interface ConsoleTab {
 }
 
 /**
- * SPEC §2 "Admin console": 'Loading' / 'Please wait...' while the admin check runs, then 'Admin Console' with its
+ * docs/product.md#admin: 'Loading' / 'Please wait...' while the admin check runs, then 'Admin Console' with its
  * tabs. A refused check says so plainly, with a way home (docs/decisions.md "The admin console refuses plainly").
  */
 export function AdminConsole({ tabs }: { tabs: readonly ConsoleTab[] }) {

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../../../common/time';
 type Outcome = { ok: true; text: string; at: Date } | { ok: false; message: string };
 
 /**
- * The free fetch (SPEC §2, DESIGN.md §4): the admin's own browser fetches the typed URL, never our server, so the
+ * The free fetch (docs/product.md#admin): the admin's own browser fetches the typed URL, never our server, so the
  * server cannot be made to reach anything. The page's Content-Security-Policy decides what the browser may reach.
  */
 export function FreeFetch() {

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useLedgerCheck } from '../api/admin';
 import { healthFigures } from '../lib/health';
 
-/** The Health tab (DESIGN.md §8): the conservation check of money and items, each figure ok or failed. */
+/** The Health tab (docs/product.md#admin): the conservation check of money and items, each figure ok or failed. */
 export function HealthCheck() {
   const query = useLedgerCheck();
   if (query.isPending) return <p className="loading">Loading...</p>;

@@ -6,7 +6,7 @@ import { useReports } from '../api/admin';
 /** A category as the report popup named it ('Political Propaganda'), not its code. */
 const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
 
-/** The Reports tab (DESIGN.md §8): each report's type, reason, description, reporter, the reported text and time. */
+/** The Reports tab (docs/product.md#admin): each report's type, reason, description, reporter, the reported text and time. */
 export function ReportsList() {
   const query = useReports();
   if (query.isPending) return <p className="loading">Loading...</p>;

@@ -5,7 +5,7 @@ import { setLoggedIn } from '../../../lib/session';
 /** Ends the session on the server (its cookie is cleared by the answer). */
 export const endSession = (): Promise<Message> => api<Message>('/api/auth/logout', { method: 'POST', body: {} });
 
-/** Logout: tell the server, drop the flag, go home with a fresh page (SPEC §4 "Login and session"). */
+/** Logout: tell the server, drop the flag, go home with a fresh page (docs/product.md#accounts). */
 export async function logout(): Promise<void> {
   try {
     await endSession();

@@ -25,7 +25,7 @@ describe('the sign-in popup', () => {
     expect(tabs().find((t) => t.getAttribute('aria-selected') === 'true')?.textContent).toBe('Register');
   });
 
-  it('with a Google client id, has the three tabs of SPEC §2, Easy first', () => {
+  it('with a Google client id, has the three tabs of docs/product.md#accounts, Easy first', () => {
     expect(signInTabs('client.apps.googleusercontent.com').map((t) => t.label)).toEqual(['Easy', 'Login', 'Register']);
     expect(signInTabs(undefined).map((t) => t.label)).toEqual(['Login', 'Register']);
   });

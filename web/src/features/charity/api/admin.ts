@@ -32,7 +32,7 @@ export function useAdminLinks(userId: string | undefined) {
 
 export type OptionList = 'charityNames' | 'charity-categories' | 'charity-rejection-reasons';
 
-/** The dropdowns' offered values (kept in the database); a failure is only logged (SPEC §8 "Admin calls"). */
+/** The dropdowns' offered values (kept in the database); a failure is only logged (docs/product.md#admin). */
 export const optionsQuery = (list: OptionList) =>
   queryOptions({
     queryKey: ['charity', 'admin', 'options', list] as const,
@@ -52,7 +52,7 @@ export function useOptions(list: OptionList): string[] {
 export type Decision = { kind: 'approve'; body: Partial<ApproveBody> } | { kind: 'reject'; body: Partial<RejectBody> };
 
 /**
- * Approve or reject (SPEC §7): the answer is read as text and shown as it came, 'Success' when it is empty; `decided`
+ * Approve or reject (docs/product.md#admin): the answer is read as text and shown as it came, 'Success' when it is empty; `decided`
  * says the server took the decision (2xx). A network failure throws. Both move money, so each click carries an
  * idempotency key of its own.
  */

@@ -17,7 +17,7 @@ export const donationLinksQuery = (scope: DonationScope) => ({
   retry: false,
 });
 
-/** SPEC §8 "Donation fetch failure": logged, the loading ends and the list stays empty. */
+/** docs/product.md#charity: logged, the loading ends and the list stays empty. */
 export function useDonationLinks(scope: DonationScope, enabled = true) {
   const query = useInfiniteQuery({ ...donationLinksQuery(scope), enabled });
   useEffect(() => {

@@ -5,7 +5,7 @@ import { amountToCents, linkIdOf } from '../lib/form';
 import { OptionInput } from './OptionInput';
 
 /**
- * The admin charity form (SPEC §2 "Admin console", §5 "Admin charity form"): the link's id, what the admin says of
+ * The admin charity form (docs/product.md#admin): the link's id, what the admin says of
  * the charity, the amount to credit (dollars, sent in cents) or the reason to reject, and the server's answer as it
  * came. Validation is not shown: the server's answer says what was wrong. Each link starts clean: a decision the
  * server took empties what was said of that link (a card of the list remounts the form, CharityAdmin.tsx), so the

@@ -14,13 +14,13 @@ import { Link } from '../../../lib/router';
 import { useProfile } from '../../users/api/profile';
 import { useSendCharityLink } from '../api/send';
 
-/** Shown when the typed link does not have SPEC §5's shape: the words the server answers such a link with. */
+/** Shown when the typed link does not have the shape docs/product.md#charity gives: the words the server answers such a link with. */
 export const BAD_LINK_TEXT = CHARITY_LINK_TEXT.shape;
 
 /**
- * The charity link popup (SPEC §2 "Other popups"): where a cash tenant adds money, a charity tenant donates. The user
+ * The charity link popup (docs/product.md#popups): where a cash tenant adds money, a charity tenant donates. The user
  * quotes their badge code with the donation, then sends its link; an admin credits the amount once approved. An error
- * shows for 5 s with the input locked, then clears (SPEC §8 "Charity error display").
+ * shows for 5 s with the input locked, then clears (docs/product.md#charity).
  */
 export function CharityLinkPopup({ missing }: { missing?: number }) {
   const { data: profile } = useProfile();
@@ -39,7 +39,7 @@ export function CharityLinkPopup({ missing }: { missing?: number }) {
     e.preventDefault();
     if (error || send.isPending) return;
     const typed = link.trim();
-    // The server's rule and words (common/charity.ts): a web link (http or https) of SPEC §5's shape.
+    // The server's rule and words (common/charity.ts): a web link (http or https) of the shape docs/product.md#charity gives.
     const problem = charityLinkProblem(typed);
     if (problem) {
       setError(problem);
@@ -49,7 +49,7 @@ export function CharityLinkPopup({ missing }: { missing?: number }) {
       await send.run(typed);
       setSent(true);
     } catch (err) {
-      // SPEC §8 "Nickname and charity send errors": the first errorText, else the generic text.
+      // docs/product.md#charity: the first errorText, else the generic text.
       setError(fieldErrorsOf(err)?.[0]?.errorText ?? GENERIC_ERROR_TEXT);
     }
   };

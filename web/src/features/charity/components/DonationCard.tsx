@@ -15,7 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One donation link (SPEC §2 "Donation links screen"): the status badge, Charity Name when there is one, Badge id,
+ * One donation link (docs/product.md#charity): the status badge, Charity Name when there is one, Badge id,
  * the link as its hostname opening in a new tab, the time ago, and the Rejection Reason of a rejected link. The admin
  * list adds the fields only an admin sees.
  */

@@ -6,7 +6,7 @@ import { useDonationsLive } from '../lib/live';
 import { DonationList } from './DonationList';
 
 /**
- * SPEC §2 "Donation links screen": 'Donation links', the MY/ALL toggle between /my-donations and /public-donations,
+ * docs/product.md#charity: 'Donation links', the MY/ALL toggle between /my-donations and /public-donations,
  * the status chips (the public list offers only Approved and Rejected) and the cards.
  */
 export function DonationsView({ scope, signedIn }: { scope: DonationScope; signedIn: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * The admin charity form's rules (SPEC §5 "Admin charity form", DESIGN.md §8 clarifications): the amount is typed in
+ * The admin charity form's rules (docs/product.md#admin): the amount is typed in
  * dollars with at most two decimals and sent in cents; a dropdown with free text is green on a value it offers.
  */
 

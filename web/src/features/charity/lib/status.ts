@@ -8,7 +8,7 @@ export const STATUS_LABEL: Record<DonationStatus, string> = {
   PENDING: 'Pending',
 };
 
-/** The multi-select chips (SPEC §2 "Donation links screen"): none selected shows every link. */
+/** The multi-select chips (docs/product.md#charity): none selected shows every link. */
 export function filterByStatus<T extends Pick<DonationLink, 'decided' | 'approved'>>(
   links: readonly T[],
   selected: ReadonlySet<DonationStatus>,

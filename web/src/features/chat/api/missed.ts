@@ -6,7 +6,7 @@ import { useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
 
 /*
- * The chat's missed-message count (SPEC §3 counters, §7 `missedMessage`): what the bubble and the bottom bar's Chat
+ * The chat's missed-message count (docs/product.md#chat: `missedMessage`): what the bubble and the bottom bar's Chat
  * entry show. The server counts messages sent since the user's last chat socket closed; opening the room clears it.
  * A file of its own: the shell's first load carries the count, not the room.
  */

@@ -7,7 +7,7 @@ import { ChatComposer } from './ChatComposer';
 import { MessageRow } from './MessageRow';
 import '../chat.css';
 
-/** SPEC §2 "Chat": the General room, its online count, the messages (live) and the input. */
+/** docs/product.md#chat: the General room, its online count, the messages (live) and the input. */
 export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onClose?: () => void }) {
   useChatLive();
   useRoomIsOpen();
@@ -15,7 +15,7 @@ export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onCl
   const others = useOthersOnline();
   const list = messages.data ?? [];
   const { list: listRef, onScroll, showArrow, scrollDown } = useStickToBottom(list.length);
-  // SPEC §9: the other users plus one (the reader).
+  // docs/product.md#chat: the other users plus one (the reader).
   const online = others.data === undefined ? undefined : others.data + 1;
 
   return (

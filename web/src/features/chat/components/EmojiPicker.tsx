@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useItemDetails } from '../../items/api/details';
 
-/** SPEC §2 "Chat": the emoji picker, signed-in users only, offering the emojis the user owns; a click outside closes it. */
+/** docs/product.md#chat: the emoji picker, signed-in users only, offering the emojis the user owns; a click outside closes it. */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

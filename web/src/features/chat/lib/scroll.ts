@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 const AT_BOTTOM_PX = 24;
 
 /**
- * SPEC §4 "Chat": new messages scroll the list to the bottom only when it was already there; otherwise a scroll-down
+ * docs/product.md#chat: new messages scroll the list to the bottom only when it was already there; otherwise a scroll-down
  * arrow shows. `count` is the number of messages, which changes when one arrives.
  */
 export function useStickToBottom(count: number) {

@@ -12,7 +12,7 @@ import { usePaidAction } from '../../wallet/api/usePaidAction';
 import { applyComment, commentsKey } from '../lib/cache';
 
 /*
- * The comments' calls (SPEC §7): per call a fetcher, its query options and a hook. The three paid calls are paid
+ * The comments' calls (docs/product.md#comments): per call a fetcher, its query options and a hook. The three paid calls are paid
  * actions (features/wallet/: one Idempotency-Key per attempt, the 402 top-up, the balance). Their answers go into
  * the same cache the list filled.
  */

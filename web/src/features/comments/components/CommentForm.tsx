@@ -10,7 +10,7 @@ import { useProfile } from '../../users/api/profile';
 import { usePostComment } from '../api/comments';
 
 /**
- * The write box of a comment or a reply (SPEC §5 "Chat and comment input"): only owned characters can be typed (the
+ * The write box of a comment or a reply (docs/product.md#writing): only owned characters can be typed (the
  * picture's author writes with all letters on it), the cost shows beside it, Enter or the button sends. A visitor
  * is asked to sign in instead.
  */

@@ -18,7 +18,7 @@ type Panel = 'reply' | 'react' | 'reactions' | undefined;
 
 /**
  * One comment (depth 1) or reply (depth 2): its author, age, text, first two reactions and actions. Only top-level
- * comments offer 'reply' (SPEC §4); only the picture's author sees 'pin', on a top-level comment not yet pinned.
+ * comments offer 'reply' (docs/product.md#comments); only the picture's author sees 'pin', on a top-level comment not yet pinned.
  */
 export function CommentItem({
   comment,

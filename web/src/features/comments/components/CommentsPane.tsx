@@ -49,7 +49,7 @@ function anchorPlace(comments: readonly Comment[] | undefined, anchor: number | 
 }
 
 /**
- * The comments pane below a picture (SPEC §2 "Image detail", §4 "Comments"): the write box, then the comments in
+ * The comments pane below a picture (docs/product.md#wall, #comments): the write box, then the comments in
  * their order, ten more at a time, kept live from the `comment` channel. An address ending in `#{commentId}` opens
  * the page scrolled to that comment (or reply).
  */
@@ -75,7 +75,7 @@ export function CommentsPane({ picture }: { picture: { id: number; authorId: num
   useEffect(() => () => stopKeeping.current?.(), []);
 
   useEffect(() => {
-    // SPEC §8: a failed comment fetch is only logged.
+    // docs/product.md#comments: a failed comment fetch is only logged.
     if (isError) console.warn('comments failed to load');
   }, [isError]);
 

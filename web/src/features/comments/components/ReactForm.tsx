@@ -9,7 +9,7 @@ import { useReactToComment } from '../api/comments';
 import { DEFAULT_REACTION_TEXT, cleanAmountInput, parseReactionAmount } from '../lib/amount';
 
 /**
- * The react form (SPEC §5 "Reactions"): one of the emojis the user owns, and an amount in decimal dollars (15¢ by
+ * The react form (docs/product.md#comments): one of the emojis the user owns, and an amount in decimal dollars (15¢ by
  * default, at least 1¢). Sending pays the amount; a 402 opens the top-up popup.
  */
 export function ReactForm({ commentId, onDone }: { commentId: number; onDone: () => void }) {

@@ -8,7 +8,7 @@ import { useReactions } from '../api/comments';
 export function ReactionsList({ commentId }: { commentId: number }) {
   const { data, isPending, isError } = useReactions(commentId);
   if (isPending) return <p className="muted">Loading...</p>;
-  // SPEC §8: a failed load is only logged.
+  // docs/product.md#comments: a failed load is only logged.
   if (isError) return null;
   if (data.length === 0) return <p className="muted">No reactions yet.</p>;
   return (

@@ -1,7 +1,7 @@
 import { DEFAULT_REACTION_PRICE, MAX_REACTION_PRICE } from '../../../../../common/comments';
 
 /*
- * The reaction amount (SPEC §5 "Reactions, keys, reports"): decimal dollars with at most two decimals, a comma
+ * The reaction amount (docs/product.md#comments): decimal dollars with at most two decimals, a comma
  * becoming a dot, '0.00' refused, 15¢ by default, at least 1¢.
  */
 

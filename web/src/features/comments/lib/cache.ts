@@ -5,7 +5,7 @@ import { useLiveChannel } from '../../../lib/live';
 
 /*
  * A picture's comments live in one query (GET /api/picture/comment/{pictureId}); the answers of the paid calls and
- * the `comment` channel's messages are written into it (DESIGN.md "What to imitate" 8).
+ * the `comment` channel's messages are written into it (docs/ARCHITECTURE.md#live-events).
  */
 
 export const commentsKey = (pictureId: number) => ['comments', 'picture', pictureId] as const;
@@ -34,7 +34,7 @@ export function applyComment(client: QueryClient, c: Comment): void {
   client.setQueryData<Comment[]>(commentsKey(c.pictureId), (list) => list && withComment(list, c));
 }
 
-/** Comments created and updated by anyone, applied only to the picture shown (SPEC §4 "Comments"). */
+/** Comments created and updated by anyone, applied only to the picture shown (docs/product.md#comments). */
 export function useCommentsLive(pictureId: number): void {
   const client = useQueryClient();
   useLiveChannel('comment', (message) => {

@@ -16,6 +16,6 @@ export const itemDetailsQuery = queryOptions({
 /** Signed in only: the call answers 401 to a visitor. */
 export const useItemDetails = () => useQuery({ ...itemDetailsQuery, enabled: useLoggedIn() });
 
-/** Units of elusive items on sale: what the elusive chance falls with (SPEC §9 "Lootboxes"). */
+/** Units of elusive items on sale: what the elusive chance falls with (docs/product.md#lootboxes). */
 export const elusiveUnitsOnSale = (items: readonly ItemDetails[]): number =>
   items.reduce((sum, item) => sum + (item.rarity === 5 ? item.market.quantity : 0), 0);

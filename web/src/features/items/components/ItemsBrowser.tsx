@@ -23,7 +23,7 @@ const INTROS: Record<ItemsView, string> = {
 };
 
 /**
- * The inventory and the store (SPEC §2 "Inventory and store"): a search box, a field-visibility menu, a sort menu and
+ * The inventory and the store (docs/product.md#items): a search box, a field-visibility menu, a sort menu and
  * the items. The search and the sort live in the address, so coming back from an item finds the list as it was.
  */
 export function ItemsBrowser({ view }: { view: ItemsView }) {

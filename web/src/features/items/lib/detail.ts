@@ -1,7 +1,7 @@
 export type DetailTab = 'SELL' | 'BUY' | 'DETAILS';
 export const DETAIL_TABS: DetailTab[] = ['SELL', 'BUY', 'DETAILS'];
 
-/** SPEC §2 "Item detail": it opens on DETAILS for graph, SELL for my-items, otherwise BUY. */
+/** docs/product.md#item-detail: it opens on DETAILS for graph, SELL for my-items, otherwise BUY. */
 export const firstTab = (type: string | undefined): DetailTab =>
   type === 'graph' ? 'DETAILS' : type === 'my-items' ? 'SELL' : 'BUY';
 

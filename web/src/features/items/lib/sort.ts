@@ -4,7 +4,7 @@ import { TIERS, TIER_STYLE } from '../../../../../common/items';
 /** Where an item list is shown: the inventory holds what the user owns, the store everything. */
 export type ItemsView = 'my-items' | 'item-store';
 
-/** SPEC §4 "Market and offers": the user's quantity, market quantity, buy offers, sell offers, alphabet. */
+/** docs/product.md#items: the user's quantity, market quantity, buy offers, sell offers, alphabet. */
 export type SortField = 'owned' | 'market' | 'buyOffer' | 'sellOffer' | 'alphabet';
 export type Direction = 'asc' | 'desc';
 export interface Sort {
@@ -52,7 +52,7 @@ function compareValues(a: number | string | null, b: number | string | null, dir
 }
 
 /**
- * With a sort: by its field, ties broken by rarity (rarer first), then by name. Without one (SPEC §4): the store puts
+ * With a sort: by its field, ties broken by rarity (rarer first), then by name. Without one (docs/product.md#items): the store puts
  * owned items last and the inventory rare items first, each breaking ties by name.
  */
 export function sortItems(items: readonly ItemDetails[], sort: Sort | null, view: ItemsView): ItemDetails[] {
@@ -88,7 +88,7 @@ export function visibleItems(
   return sortItems(kept, sort, view);
 }
 
-/** The item detail's path for an item tapped on `view` (SPEC §2: its tab follows where it was opened from). */
+/** The item detail's path for an item tapped on `view` (docs/product.md#item-detail: its tab follows where it was opened from). */
 export const detailPath = (itemType: string, view: ItemsView) =>
   `/items-detail/${encodeURIComponent(itemType)}/${view}`;
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Opening } from '../../../../../common/api/lootboxes';
 import { OPENINGS_PAGE, fetchOpeningPages } from './fairness';
 
-/** A server holding `count` openings with ids count…1, answering GET /api/lootbox/openings as DESIGN.md §8 says. */
+/** A server holding `count` openings with ids count…1, answering GET /api/lootbox/openings as docs/product.md#fairness says. */
 function serve(count: number) {
   const asked: string[] = [];
   vi.stubGlobal(

@@ -57,5 +57,5 @@ export function useOpenLootbox() {
   });
 }
 
-/** Skipping the reveal changes nothing on the server; the call is SPEC §7's, kept for its record. */
+/** Skipping the reveal changes nothing on the server; the call is kept for its record. */
 export const skipLootboxes = (): Promise<unknown> => api('/api/open/lootbox/skip', { body: {} });

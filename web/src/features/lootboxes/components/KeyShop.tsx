@@ -7,13 +7,13 @@ import { KEY_PRICE_CENTS, MAX_KEYS_PER_PURCHASE } from '../../../../../common/lo
 import { useBuyKeys } from '../api/lootboxes';
 import { KeyIcon } from './KeyIcon';
 
-/** SPEC §9: a key purchase waits at least 500 ms, so the button's state is seen and double clicks land nowhere. */
+/** docs/product.md#lootboxes: a key purchase waits at least 500 ms, so the button's state is seen and double clicks land nowhere. */
 export const KEY_MIN_WAIT_MS = 500;
 export const KEY_FAILED = 'Failed to get key. Please try again.';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The key count typed: a whole number from 1 to 99 (SPEC §5), or undefined. */
+/** The key count typed: a whole number from 1 to 99 (docs/product.md#lootboxes), or undefined. */
 export function keyCountOf(text: string): number | undefined {
   if (!/^\d{1,2}$/.test(text)) return undefined;
   const n = Number(text);

@@ -1,7 +1,7 @@
 import { itemName } from '../../../../../common/items';
 import { ItemIcon } from '../../../components/ui/ItemIcon';
 
-/** The last items found, newest first (SPEC §9: the last 10 are kept). */
+/** The last items found, newest first (docs/product.md#lootboxes: the last 10 are kept). */
 export function PreviousLoot({ items }: { items: readonly string[] }) {
   return (
     <section className="lootbox-card" aria-labelledby="previous-loot-title">

@@ -4,7 +4,7 @@ import { RarityLabel } from '../../../components/ui/ItemIcon';
 import { useOdds, useOddsFollowMarket } from '../api/odds';
 import { tierChances } from '../lib/chance';
 
-/** Each tier's own chance per item drawn, from the published odds (SPEC §9, DESIGN.md §8). */
+/** Each tier's own chance per item drawn, from the published odds (docs/product.md#lootboxes). */
 export function RarityBars() {
   const { data: odds, isError } = useOdds();
   useOddsFollowMarket();

@@ -7,7 +7,7 @@ const twoDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 }
 /** A chance in percent, to two significant digits: '80%', '4.2%', '0.7%', '0.033%'. */
 export const formatChance = (percent: number): string => `${twoDigits.format(percent)}%`;
 
-/** SPEC §9: the elusive chance is shown as 1/(10 × (1 + market quantity)) percent. */
+/** docs/product.md#lootboxes: the elusive chance is shown as 1/(10 × (1 + market quantity)) percent. */
 export const elusiveChancePercent = (unitsOnSale: number): number => 1 / (10 * (1 + Math.max(0, unitsOnSale)));
 
 export interface TierChance {
@@ -18,7 +18,7 @@ export interface TierChance {
 }
 
 /**
- * Each tier's own chance, weight ÷ total (DESIGN.md §8 "Clarifications"). The elusive text follows SPEC §9's
+ * Each tier's own chance, weight ÷ total (docs/product.md#lootboxes). The elusive text follows docs/product.md#lootboxes and its
  * formula when the units on sale are known; it equals the elusive weight ÷ total up to the weight's rounding.
  */
 export function tierChances(odds: Pick<Odds, 'tiers' | 'total'>, elusiveOnSale?: number): TierChance[] {

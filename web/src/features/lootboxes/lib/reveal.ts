@@ -1,4 +1,4 @@
-/** The reveal of an opened box (SPEC §4 "Lootboxes", §9 "Timings"): a pause, then one item at a time. */
+/** The reveal of an opened box (docs/product.md#lootboxes): a pause, then one item at a time. */
 export const REVEAL_DELAY_MS = 2_000;
 export const REVEAL_STEP_MS = 500;
 

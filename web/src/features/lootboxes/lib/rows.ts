@@ -1,9 +1,9 @@
 import type { LootboxResult } from '../../../../../common/api/lootboxes';
 
-/** What a row's reveal shows: SPEC §3's lootbox result. */
+/** What a row's reveal shows: the result of an opening (docs/product.md#lootboxes). */
 export type Loot = Pick<LootboxResult, 'lootSequence' | 'openSequence' | 'lootFound'>;
 
-/** The last loot items the page keeps (SPEC §9 "Lootboxes"). */
+/** The last loot items the page keeps (docs/product.md#lootboxes). */
 export const PREVIOUS_LOOT_KEPT = 10;
 
 /** A box on screen: opening (waiting for its result, then revealing), then finished when the reveal ends. */
@@ -36,7 +36,7 @@ function leave(previous: string[], leaving: LootRow[]): string[] {
 }
 
 /**
- * SPEC §4 "Lootboxes": opening the next box removes the finished rows; when one box shows at a time the unfinished
+ * docs/product.md#lootboxes: opening the next box removes the finished rows; when one box shows at a time the unfinished
  * row goes too; skip clears the rows. At most `max` rows show (the `maxLootboxesDisplayed` query), the oldest going.
  */
 export function stageReducer(stage: Stage, action: StageAction): Stage {

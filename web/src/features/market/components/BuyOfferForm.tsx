@@ -6,7 +6,7 @@ import { cleanQuantityInput, dollarsText, parseDollars, parseQuantity } from '..
 import { checkBuyOffer, defaultBuyOffer } from '../lib/forms';
 import { OfferForm } from './OfferForm';
 
-/** The Create Buy Offer form (SPEC §5 "Market"); `onCreated` runs after the server took the offer. */
+/** The Create Buy Offer form (docs/product.md#market); `onCreated` runs after the server took the offer. */
 export function BuyOfferForm({ item, onCreated }: { item: ItemDetails; onCreated: () => void }) {
   const buy = useBuyOffer();
   const { data: profile } = useProfile();

@@ -7,7 +7,7 @@ import { isShortBalance } from '../lib/failures';
 
 /**
  * The graphs before the user paid for them (the server answers 403): a blurred example and the unlock button. With
- * less than $1 the top-up popup opens for the difference without asking the server (SPEC §5 "Money entry").
+ * less than $1 the top-up popup opens for the difference without asking the server (docs/product.md#graphs).
  */
 export function LockedGraphs() {
   const { data: profile } = useProfile();
@@ -22,7 +22,7 @@ export function LockedGraphs() {
     try {
       await unlock.run({ balance });
     } catch (err) {
-      // SPEC §8: a failed graph purchase is only logged (a 402 has opened the top-up popup).
+      // docs/product.md#graphs: a failed graph purchase is only logged (a 402 has opened the top-up popup).
       if (!isShortBalance(err)) console.warn('graph unlock failed', err);
     }
   };

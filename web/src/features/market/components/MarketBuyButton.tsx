@@ -10,7 +10,7 @@ import { useMarketBuy } from '../api/orders';
 import { failureText } from '../lib/failures';
 import { checkMarketBuy } from '../lib/trading';
 
-/** SPEC §9 "Timings": the in-progress label stays about 300 ms, so a quick buy is still seen to happen. */
+/** docs/product.md#market: the in-progress label stays about 300 ms, so a quick buy is still seen to happen. */
 export const BUY_LABEL_MS = 300;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

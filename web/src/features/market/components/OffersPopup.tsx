@@ -33,7 +33,7 @@ export function OffersPopup({ itemType, side }: { itemType: string; side: OfferS
   const name = item?.name ?? itemName(itemType);
   const busy = buyFrom.isPending || sellTo.isPending;
 
-  // SPEC §8: a list that fails to load shows as empty, and the error is logged.
+  // docs/product.md#market: a list that fails to load shows as empty, and the error is logged.
   useEffect(() => {
     if (error) console.warn('offers failed to load', error);
   }, [error]);

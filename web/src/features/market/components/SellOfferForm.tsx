@@ -5,7 +5,7 @@ import { dollarsText, parseDollars, parseQuantity } from '../lib/dollars';
 import { checkSellOffer, defaultSellPrice, defaultSellQuantity, sellQuantityInput } from '../lib/forms';
 import { OfferForm } from './OfferForm';
 
-/** The sell offer form (SPEC §5 "Market"): it starts a cent under the market's price, with all owned units but one. */
+/** The sell offer form (docs/product.md#market): it starts a cent under the market's price, with all owned units but one. */
 export function SellOfferForm({ item }: { item: ItemDetails }) {
   const sell = useSellOffer();
   const owned = item.user.quantity;

@@ -8,7 +8,7 @@ import { useLoggedIn } from '../../../lib/session';
 import type { OfferSide } from './trading';
 
 /*
- * The market's changes, written into the caches the REST calls filled (DESIGN.md "What to imitate" 8): the item list
+ * The market's changes, written into the caches the REST calls filled (docs/ARCHITECTURE.md#live-events): the item list
  * of GET /api/items/details (the inventory, the store and the item detail all read it) and the offers lists.
  */
 

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../../../common/money';
 import { formatDateTime } from '../../../../../common/time';
 
 /*
- * What the two graphs draw (SPEC §9 "Charts"), apart from Chart.js so it can be tested: the last ten trades on a
+ * What the two graphs draw (docs/product.md#graphs), apart from Chart.js so it can be tested: the last ten trades on a
  * time axis in days (a linear axis of milliseconds with a tick at midnight, so no date adapter is needed), and the
  * twelve months' average, lowest and highest prices. Prices stay in cents; the axes and tooltips format them.
  */
@@ -92,7 +92,7 @@ export function monthsSeries(months: readonly Month[]) {
   };
 }
 
-/** A month point's tooltip: the average names the month's volume (SPEC §9). */
+/** A month point's tooltip: the average names the month's volume (docs/product.md#graphs). */
 export function monthTooltip(line: MonthLine, price: number, volume: number): string {
   if (line === 'Average Price') return `${volume} Transactions with Average Price: ${formatMoney(price)}`;
   return `${line}: ${formatMoney(price)}`;

@@ -1,7 +1,7 @@
 import { MAX_OFFER_QUANTITY } from '../../../../../common/market';
 
 /*
- * The market forms take prices in dollars (DESIGN.md §8 "Clarifications") and quantities in whole units. The text a
+ * The market forms take prices in dollars (docs/product.md#market) and quantities in whole units. The text a
  * field holds is kept as typed; these read it.
  */
 

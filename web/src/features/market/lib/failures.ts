@@ -6,7 +6,7 @@ export const isShortBalance = (err: unknown): boolean => err instanceof ApiError
 /**
  * What the screen says when a market call fails. A 402 says nothing (the top-up popup does); a 400 shows the
  * server's first field error; a 404 or 409 (the book moved since it was shown) its message, or `moved`; anything
- * else is only logged (SPEC §8: offer creation and cancellation failures are logged).
+ * else is only logged (docs/product.md#market: offer creation and cancellation failures are logged).
  */
 export function failureText(err: unknown, moved?: string): string | undefined {
   if (isShortBalance(err)) return undefined;

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../../../common/money';
 import { cleanQuantityInput } from './dollars';
 
 /*
- * The offer forms' rules (SPEC §5 "Market"): their first values and whether they may be sent. `reason` is the text
+ * The offer forms' rules (docs/product.md#market): their first values and whether they may be sent. `reason` is the text
  * the form shows when it is disabled for a reason the user may not see; a field that is not a number needs none.
  */
 

@@ -25,7 +25,7 @@ export const freeUnits = (user: UserPosition): number => user.quantity - (user.s
 
 /**
  * Whether the user may take an offer of the popup's list: never their own, and selling to a buyer needs a unit they
- * have not offered already (SPEC §5 "Market").
+ * have not offered already (docs/product.md#market).
  */
 export function checkTakeOffer(offer: Offer, side: OfferSide, me: { id: number; user: UserPosition; name: string }) {
   if (offer.userId === me.id) return { ok: false, reason: 'Your offer' } satisfies Check;

@@ -12,7 +12,7 @@ import '../notifications.css';
 
 const FILTER_LABELS: Record<NotificationFilter, string> = { UNREAD: 'Unread', ALL: 'All', READ: 'Read' };
 
-/** SPEC §2 "Notifications": Unread, All and Read, a type filter, mark all as read, a page at a time. */
+/** docs/product.md#notifications: Unread, All and Read, a type filter, mark all as read, a page at a time. */
 export function NotificationsView() {
   const [filter, setFilter] = useState<NotificationFilter>('ALL');
   const [topic, setTopic] = useState<NotificationTopic | null>(null);

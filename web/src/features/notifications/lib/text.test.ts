@@ -18,7 +18,7 @@ const n = (topic: NotificationTopic, more: Partial<Notification> = {}): Notifica
   ...more,
 });
 
-describe('where a notification goes (SPEC §4)', () => {
+describe('where a notification goes (docs/product.md#notifications)', () => {
   it.each([
     ['ITEM_SOLD', '/items-detail/UNCOMMON_EMOJI_FIRE/item-store'],
     ['ITEM_BOUGHT', '/items-detail/UNCOMMON_EMOJI_FIRE/item-store'],

@@ -2,7 +2,7 @@ import type { Notification } from '../../../../../common/api/notifications';
 import { itemName, itemOf } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 
-/** Where a click on a notification goes (SPEC §4 "Notifications"). */
+/** Where a click on a notification goes (docs/product.md#notifications). */
 export function linkOf(n: Notification): string {
   switch (n.b.topic) {
     case 'ITEM_SOLD':

@@ -2,14 +2,14 @@ import { newActionKey } from '../../../lib/api';
 import { topUpShortfall } from '../../wallet/api/shortfall';
 import { createCheckout } from '../api/checkout';
 
-/** How often the payment window is checked (SPEC §9 "Timings"). */
+/** How often the payment window is checked (docs/product.md#top-up). */
 export const PAYMENT_POLL_MS = 500;
 export const CLOSE_PAGE = '/close-the-window';
 
 export type PaymentOutcome = 'success' | 'cancelled' | 'closed' | 'failed';
 
 /**
- * What the popup says of each outcome (SPEC §4 "Payment window"; a cancel on the provider's page says what SPEC's
+ * What the popup says of each outcome (docs/product.md#top-up; a cancel on the provider's page says what the
  * /cancel says, since the window did land, on the cancel address).
  */
 export const PAYMENT_TEXTS = {

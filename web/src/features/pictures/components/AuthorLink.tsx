@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router';
 import { useCachedImage } from '../../../lib/image-cache';
 
-/** The author's avatar and name, both opening their profile (SPEC §2 "Walls and picture cards"). */
+/** The author's avatar and name, both opening their profile (docs/product.md#wall). */
 export function AuthorLink({ id, name, imageUrl }: { id: number; name: string; imageUrl: string | null }) {
   const src = useCachedImage(imageUrl);
   return (

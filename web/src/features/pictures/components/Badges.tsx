@@ -30,7 +30,7 @@ export function RankBadge({ sort, index, picture }: { sort: WallSort; index: num
   );
 }
 
-/** The fire badge: the trending score, recomputed every second from the served figures (SPEC §4, §9). */
+/** The fire badge: the trending score, recomputed every second from the served figures (docs/product.md#funding). */
 export function FireBadge({ picture }: { picture: Picture }) {
   const now = useNow(1_000);
   const text = formatTrending(scoreAt(picture, now));

@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/router';
 
-/** What the detail and share pages show for an unknown or missing picture (SPEC §2: 'Image not found'). */
+/** What the detail and share pages show for an unknown or missing picture (docs/product.md#wall: 'Image not found'). */
 export function ImageNotFound() {
   return (
     <section className="page">

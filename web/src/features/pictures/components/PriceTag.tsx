@@ -21,7 +21,7 @@ const warmForm = () => {
 };
 
 /**
- * The price tag (SPEC §4): collapsed it shows the picture's fund, on hover a plus, clicked an input of whole dollars
+ * The price tag (docs/product.md#funding): collapsed it shows the picture's fund, on hover a plus, clicked an input of whole dollars
  * and a send arrow. Logged out, a click opens the sign-in popup. A click outside or Escape collapses it.
  */
 export function PriceTag({ picture }: { picture: Picture }) {

@@ -29,7 +29,7 @@ export default function PriceTagForm({ picture, text, onText, onDone }: PriceTag
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (cents === undefined || fund.isPending || !profile) return;
-    // A shortfall is known before asking: the top-up opens with it (SPEC §5 "Money entry").
+    // A shortfall is known before asking: the top-up opens with it (docs/product.md#funding).
     if (cents > profile.balance) {
       openPopup({ kind: 'addMoney', missing: cents - profile.balance });
       return;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLatest } from '../../../hooks/useLatest';
 
-/** The current time, ticking every `ms` (the fire badge recomputes its score every second, SPEC §4). */
+/** The current time, ticking every `ms` (the fire badge recomputes its score every second, docs/product.md#funding). */
 export function useNow(ms = 1_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -19,7 +19,7 @@ export function useTouchScreen(): boolean {
 
 /**
  * Horizontal swipes on `el` (the wall, the detail image). Ignored when `blocked()` says so, e.g. while a popup is
- * open (SPEC §2), and when the move is more vertical than horizontal, so scrolling never turns into a swipe.
+ * open (docs/product.md#wall), and when the move is more vertical than horizontal, so scrolling never turns into a swipe.
  */
 export function useSwipe(
   el: HTMLElement | null,

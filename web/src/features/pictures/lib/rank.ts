@@ -4,7 +4,7 @@ import type { Picture, WallSort } from '../../../../../common/api/pictures';
 
 const time = (iso: string) => new Date(iso).getTime();
 
-/** A picture's trending score at `now`, from the figures the server served (SPEC §9 "Ranking"). */
+/** A picture's trending score at `now`, from the figures the server served (docs/product.md#funding). */
 export const scoreAt = (p: Picture, now: number): number => trendingScore(p.purchases, p.earlierPurchases, now);
 
 /**

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../../../common/money';
 import { formatTrending } from '../../../../../common/trending';
 
-/** The Share Image page's overlays, with SPEC §2's default transparency (opacity) each. */
+/** The Share Image page's overlays, with its default transparency (opacity) each (docs/product.md#share). */
 export const OVERLAYS = ['logo', 'pricetag', 'fire', 'trophy'] as const;
 export type OverlayName = (typeof OVERLAYS)[number];
 

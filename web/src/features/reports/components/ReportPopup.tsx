@@ -13,7 +13,7 @@ const TEXT = {
 } as const;
 
 /**
- * The report message popup (SPEC §2, §5 "Reactions, keys, reports"): a category and a description, both required
+ * The report message popup (docs/product.md#reports): a category and a description, both required
  * before sending. The comments open it for a comment; the chat for a chat message.
  */
 export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; messageId: number }) {
@@ -33,7 +33,7 @@ export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; mes
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setOutcome({ ok: false, text: TEXT.already });
       else if (err instanceof ApiError && err.status === 404) setOutcome({ ok: false, text: TEXT.gone });
-      // SPEC §8: any other report failure is only logged.
+      // docs/product.md#reports: any other report failure is only logged.
       else console.warn('report failed', err);
     }
   };

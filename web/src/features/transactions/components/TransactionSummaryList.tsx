@@ -6,7 +6,7 @@ import { Link } from '../../../lib/router';
 import { TRANSACTIONS_CSV_URL, useStatementFollowsBalance, useTransactionSummary } from '../api/transactions';
 import { ALWAYS_LISTED, amountClass, heldText, TYPE_LABEL } from '../lib/format';
 
-/** /transactions: each type with its signed sum, each row going to /transactions/{type} (SPEC §2). */
+/** /transactions: each type with its signed sum, each row going to /transactions/{type} (docs/product.md#statement). */
 export function TransactionSummaryList() {
   const { data, error, isPending } = useTransactionSummary();
   useStatementFollowsBalance();

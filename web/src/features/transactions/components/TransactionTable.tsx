@@ -21,7 +21,7 @@ function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) 
     case 'ITEM_BUY':
     case 'ITEM_SELL':
     case 'REACTION':
-      // The preview is the item's code (SPEC §3 "Transaction row"): shown as its icon and catalogue name.
+      // The preview is the item's code (docs/product.md#statement): shown as its icon and catalogue name.
       return (
         <span className="transactions__item">
           <ItemIcon itemType={preview} size={28} />
@@ -41,7 +41,7 @@ function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) 
   }
 }
 
-/** /transactions/{type}: the type's rows, newest first: a first column for the type, then Time and Amount (SPEC §2). */
+/** /transactions/{type}: the type's rows, newest first: a first column for the type, then Time and Amount (docs/product.md#statement). */
 export function TransactionTable({ type }: { type: TransactionType }) {
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useTransactionRows(type);
   const navigate = useNavigate();

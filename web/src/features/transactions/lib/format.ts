@@ -5,7 +5,7 @@ import { isTransactionType, type TransactionType } from '../../../../../common/t
 export const asTransactionType = (s: string | undefined): TransactionType | undefined =>
   s !== undefined && isTransactionType(s) ? s : undefined;
 
-/** SPEC's four types are always listed; the others once they have money in them. */
+/** The four standing types are always listed (docs/product.md#statement); the others once they have money in them. */
 export const ALWAYS_LISTED: readonly TransactionType[] = ['IMAGE', 'ITEM_SELL', 'ITEM_BUY', 'CHAT_MESSAGE'];
 
 export const TYPE_LABEL: Record<TransactionType, string> = {
@@ -23,7 +23,7 @@ export const TYPE_LABEL: Record<TransactionType, string> = {
   REFUND: 'Refunds',
 };
 
-/** The detail table's first column (SPEC §2 "Transactions": Preview, Item or Message). */
+/** The detail table's first column (docs/product.md#statement: Preview, Item or Message). */
 export function firstColumnOf(type: TransactionType): string {
   switch (type) {
     case 'IMAGE':
@@ -47,13 +47,13 @@ export function firstColumnOf(type: TransactionType): string {
   }
 }
 
-/** A chat message longer than 10 characters shows its first 8 and '...' (SPEC §2). Counts characters, not UTF-16 units. */
+/** A chat message longer than 10 characters shows its first 8 and '...' (docs/product.md#statement). Counts characters, not UTF-16 units. */
 export function shortMessage(text: string): string {
   const chars = [...text];
   return chars.length > 10 ? `${chars.slice(0, 8).join('')}...` : text;
 }
 
-/** Where a row goes when clicked (SPEC §2): the picture's page, or the item's detail with its graph. */
+/** Where a row goes when clicked (docs/product.md#statement): the picture's page, or the item's detail with its graph. */
 export function linkOf(type: TransactionType, row: TransactionRow): string | undefined {
   if (!row.resourceId) return undefined;
   if (type === 'IMAGE') return `/image/profile/${encodeURIComponent(row.resourceId)}`;
@@ -69,6 +69,6 @@ export function heldText(held: number): string | undefined {
   return held > 0 ? `Held in buy offers: ${formatMoney(held)}` : undefined;
 }
 
-/** Spent is red, received green (SPEC §2). */
+/** Spent is red, received green (docs/product.md#statement). */
 export const amountClass = (cents: number) =>
   cents < 0 ? 'amount amount--negative' : cents > 0 ? 'amount amount--positive' : 'amount';
