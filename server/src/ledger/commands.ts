@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
-import { sqlRows, type Executor, type Columns } from '../db/connection';
-import type { postings } from '../db/core.tables';
+import type { Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
