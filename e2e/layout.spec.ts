@@ -178,38 +178,19 @@ async function everyScreen(page: Page, browser: Browser, baseURL: string, info: 
   await page.keyboard.press('Escape');
   // The floating bubbles are the desktop layout's (from 1230 px).
   const desktop = (width: number) => width >= 1230;
-  await page.goto('/');
-  await measureAt(
-    page,
-    info,
-    findings,
-    'signed-in',
-    'notifications bubble',
-    async () => {
-      if ((await page.getByRole('dialog', { name: 'Notifications' }).count()) === 0) {
-        await page.getByRole('button', { name: 'Open notifications' }).click();
+  for (const bubble of [
+    { dialog: 'Notifications', button: 'Open notifications', item: 'notification' },
+    { dialog: 'Chat', button: 'Open chat', item: 'chat-message' },
+  ]) {
+    await page.goto('/');
+    const open = async () => {
+      if ((await page.getByRole('dialog', { name: bubble.dialog }).count()) === 0) {
+        await page.getByRole('button', { name: bubble.button }).click();
       }
-      await expect(
-        page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification').first(),
-      ).toBeVisible();
-    },
-    desktop,
-  );
-  await page.goto('/');
-  await measureAt(
-    page,
-    info,
-    findings,
-    'signed-in',
-    'chat bubble',
-    async () => {
-      if ((await page.getByRole('dialog', { name: 'Chat' }).count()) === 0) {
-        await page.getByRole('button', { name: 'Open chat' }).click();
-      }
-      await expect(page.getByRole('dialog', { name: 'Chat' }).getByTestId('chat-message').first()).toBeVisible();
-    },
-    desktop,
-  );
+      await expect(page.getByRole('dialog', { name: bubble.dialog }).getByTestId(bubble.item).first()).toBeVisible();
+    };
+    await measureAt(page, info, findings, 'signed-in', `${bubble.dialog.toLowerCase()} bubble`, open, desktop);
+  }
   if (info.project.name === 'phone') {
     await page.goto('/');
     await page.getByRole('button', { name: 'More menu' }).click();
