@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PostgresCluster, RedisServer } from './cluster';
+import type { PostgresCluster } from '../cluster/postgres';
+import type { RedisServer } from '../cluster/redis';
 import type { Instance } from './instances';
 
 /**

@@ -7,6 +7,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): migrations and anything that needs
+   * a session go here, and its being set tells the pool that DATABASE_URL keeps no session (docs/scaling.md).
+   */
+  databaseDirectUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   cashHosts: Set<string>;
@@ -180,6 +185,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     publicUrl,
     cashHosts,

@@ -32,6 +32,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   const connectionLost = { log: (_err: Error): void => {} };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     memory: opts.memory ?? false,
     connectTimeoutMs: config.dbConnectTimeoutMs,

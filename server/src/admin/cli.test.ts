@@ -106,7 +106,7 @@ describe.skipIf(!realPostgresUrl)('npm run admin on PostgreSQL', () => {
 
   beforeAll(async () => {
     pgdb = await freshPostgresDatabase(realPostgresUrl!);
-    db = await openDatabase({ databaseUrl: pgdb.url, poolSize: 2 });
+    db = await openDatabase({ databaseUrl: pgdb.url, directUrl: pgdb.directUrl, poolSize: 2 });
     await addUser(db, 'carol');
   });
   afterAll(async () => {

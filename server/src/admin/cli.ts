@@ -22,7 +22,12 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      directUrl: config.databaseDirectUrl,
+      dataDir: config.dataDir,
+      poolSize: 1,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

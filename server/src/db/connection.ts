@@ -32,6 +32,8 @@ const toNumber = (v: string) => Number(v);
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL itself, when databaseUrl is a pooler in transaction mode (DATABASE_DIRECT_URL). */
+  directUrl?: string | undefined;
   /** Directory of the embedded database; ignored with databaseUrl. */
   dataDir?: string;
   /** Embedded database in memory (tests). */
@@ -49,6 +51,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!opts.databaseUrl) return openPglite(opts);
   const pg = await openPostgres({
     url: opts.databaseUrl,
+    directUrl: opts.directUrl,
     poolSize: opts.poolSize ?? 20,
     connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
     statementTimeoutMs: opts.statementTimeoutMs ?? 10_000,

@@ -14,6 +14,11 @@ import { DatabaseUnavailableError } from './unavailable';
  */
 export interface PostgresOptions {
   url: string;
+  /**
+   * PostgreSQL itself when `url` is a pooler in transaction mode (PgBouncer, DATABASE_DIRECT_URL): migrations run
+   * here under their session lock, and the pool keeps nothing a later transaction could miss (`pooled` below).
+   */
+  directUrl?: string | undefined;
   poolSize: number;
   /** Opening a connection, or waiting for a free one in the pool; 0: no bound. */
   connectTimeoutMs: number;
@@ -49,15 +54,19 @@ export async function openPostgres(opts: PostgresOptions): Promise<{ db: Db; clo
   await migrateUnderLock(opts, onError);
 
   const silenceMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + SILENCE_GRACE_MS : 0;
+  // Through a transaction pooler, each transaction may meet another server connection: a statement prepared under a
+  // name on one is unknown on the next, and PgBouncer refuses unknown startup parameters. Its own query_timeout and
+  // idle_transaction_timeout bound the server side instead (deploy/pgbouncer.ini), and the client-side bounds hold.
+  const pooled = Boolean(opts.directUrl && opts.directUrl !== opts.url);
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize,
-    Client: boundedClient(silenceMs, onError),
+    Client: boundedClient(silenceMs, onError, !pooled),
     connectionTimeoutMillis: opts.connectTimeoutMs,
     keepAlive: true,
     // Sent at connect, so PostgreSQL enforces them itself while it is alive (undefined: the server's default).
-    statement_timeout: opts.statementTimeoutMs || undefined,
-    idle_in_transaction_session_timeout: opts.transactionTimeoutMs || undefined,
+    statement_timeout: (!pooled && opts.statementTimeoutMs) || undefined,
+    idle_in_transaction_session_timeout: (!pooled && opts.transactionTimeoutMs) || undefined,
   });
   pool.on('error', onError); // an idle connection was lost; the pool has already dropped it
   boundCheckouts(pool, opts.transactionTimeoutMs);
@@ -81,7 +90,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<{ db: Db; clo
  * (pg emits 'error' on a client whose connection dies while it is checked out between two queries, and an
  * unheard 'error' event ends a Node process), and a query with no answer past `silenceMs` cuts the connection.
  */
-function boundedClient(silenceMs: number, onError: (err: Error) => void): typeof pg.Client {
+function boundedClient(silenceMs: number, onError: (err: Error) => void, prepare: boolean): typeof pg.Client {
   return class BoundedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -119,7 +128,7 @@ function boundedClient(silenceMs: number, onError: (err: Error) => void): typeof
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     private send(args: unknown[]): any {
       const base = super.query as (...a: unknown[]) => unknown;
-      args[0] = named(this.prepared, args[0], args[1]);
+      if (prepare) args[0] = named(this.prepared, args[0], args[1]);
       const first = args[0] as { submit?: unknown } | undefined;
       if (!silenceMs || typeof first?.submit === 'function') return base.apply(this, args);
       const timer = setTimeout(() => cut(this, `PostgreSQL did not answer within ${silenceMs} ms`), silenceMs);
@@ -172,8 +181,8 @@ const MAX_PREPARED_TEXT = 8_000;
  * A statement with parameters, as a named prepared statement: PostgreSQL parses and plans it once per connection
  * and then only binds and runs it. Planning the market's and the ledger's statements cost more than running them
  * (docs/performance.md, "Market"): naming them raised market orders from 524 to about 850 a second. The name is a
- * hash of the text, so one name is always one text; each connection keeps at most MAX_PREPARED of them. (A pooler
- * in transaction mode in front of PostgreSQL would need this turned off.)
+ * hash of the text, so one name is always one text; each connection keeps at most MAX_PREPARED of them. Off through a
+ * pooler in transaction mode (`pooled` above), where a connection is not one server session.
  */
 function named(prepared: Set<string>, first: unknown, second: unknown): unknown {
   const config = first as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | undefined;
@@ -253,7 +262,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 async function migrateUnderLock(opts: PostgresOptions, onError: (err: Error) => void): Promise<void> {
   const client = new pg.Client({
-    connectionString: opts.url,
+    connectionString: opts.directUrl ?? opts.url,
     connectionTimeoutMillis: opts.connectTimeoutMs,
     keepAlive: true,
   });

@@ -99,7 +99,7 @@ describe('the outbox across a restart', () => {
     dropDatabase = pgdb?.drop;
     const config = loadConfig(
       { PORT: '3000' },
-      { dataDir, databaseUrl: pgdb?.url, serveWeb: false, redisUrl: undefined },
+      { dataDir, databaseUrl: pgdb?.url, databaseDirectUrl: pgdb?.directUrl, serveWeb: false, redisUrl: undefined },
     );
     const start = (mailer: Mailer) => createServer(config, { mailer, logger: false, now: () => clock, jobs: [] });
 

@@ -8,6 +8,11 @@ import pg from 'pg';
  */
 export const realPostgresUrl = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || undefined;
 export const realRedisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined;
+/**
+ * PostgreSQL itself when the URLs above lead through PgBouncer in transaction mode (CI's pooled pass,
+ * `scripts/with-pgbouncer.ts`): fresh databases are made there, and each gets its direct URL for migrations.
+ */
+const directBaseUrl = process.env.TEST_POSTGRES_DIRECT_URL || process.env.DATABASE_DIRECT_URL || undefined;
 
 export function missingRealServices(needs: { postgres?: boolean; redis?: boolean }): string | undefined {
   const missing = [
@@ -21,19 +26,31 @@ export function missingRealServices(needs: { postgres?: boolean; redis?: boolean
   return reason;
 }
 
+export interface FreshDatabase {
+  url: string;
+  /** The same database past the pooler, when the suite runs through one (else undefined: `url` is direct). */
+  directUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
 /** A fresh, empty PostgreSQL database for one test file; `drop` removes it. */
-export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(baseUrl: string): Promise<FreshDatabase> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+  const adminUrl = directBaseUrl ?? baseUrl;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const named = (base: string) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   return {
-    url: url.toString(),
+    url: named(baseUrl),
+    directUrl: directBaseUrl ? named(directBaseUrl) : undefined,
     async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();

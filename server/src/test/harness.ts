@@ -34,6 +34,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       accountLoginLimit: 10_000,
       uploadRateLimit: 10_000,
       databaseUrl: pgdb?.url,
+      databaseDirectUrl: pgdb?.directUrl,
       redisUrl: undefined,
       ...opts.config,
     },

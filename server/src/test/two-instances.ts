@@ -23,7 +23,13 @@ export async function startTwoInstances(name: string, opts: { jobs?: readonly Jo
   const channel = `wall:live:test:${name}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const config = loadConfig(
     { PORT: '3000' },
-    { databaseUrl: pgdb.url, redisUrl: realRedisUrl, redisChannel: channel, serveWeb: false },
+    {
+      databaseUrl: pgdb.url,
+      databaseDirectUrl: pgdb.directUrl,
+      redisUrl: realRedisUrl,
+      redisChannel: channel,
+      serveWeb: false,
+    },
   );
   const start = () => createServer(config, { mailer: new MemoryMailer(), logger: false, jobs: opts.jobs });
   // One after the other: both would migrate the same fresh database.

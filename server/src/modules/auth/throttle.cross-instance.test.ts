@@ -24,6 +24,7 @@ function twoInstances(withRedis: boolean) {
       { PORT: '3000' },
       {
         databaseUrl: pgdb.url,
+        databaseDirectUrl: pgdb.directUrl,
         redisUrl: withRedis ? realRedisUrl : undefined,
         // Keys of this run's own, so parallel runs sharing one Redis never count each other's attempts.
         redisChannel: `wall:test:${process.pid}:${randomBytes(4).toString('hex')}`,

@@ -1,6 +1,5 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -8,8 +7,8 @@ import pg from 'pg';
 import { freePort } from '../../server/src/test/server-process';
 
 /**
- * The chaos run's own services: a PostgreSQL cluster made with initdb in a temporary directory and a Redis, each on
- * a free port, so stopping them never touches the machine's shared servers.
+ * A PostgreSQL server of the project's own (the chaos run's, the cluster's): made with initdb in a temporary directory
+ * on a free port, so stopping it never touches the machine's shared server.
  */
 
 /** The newest PostgreSQL server binaries installed (Debian keeps them under /usr/lib/postgresql/<major>/bin). */
@@ -23,7 +22,7 @@ function postgresBin(): string {
 }
 
 /** initdb and the server refuse to run as root: as root, they run as the postgres user. */
-function asServerUser(cmd: string, args: string[]): [string, string[]] {
+export function asServerUser(cmd: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
@@ -115,44 +114,4 @@ export class PostgresCluster {
       /* already stopped */
     });
   }
-}
-
-export class RedisServer {
-  private child: ChildProcess | undefined;
-  readonly url: string;
-
-  private constructor(readonly port: number) {
-    this.url = `redis://127.0.0.1:${port}`;
-  }
-
-  static async create(): Promise<RedisServer> {
-    const redis = new RedisServer(await freePort());
-    await redis.start();
-    return redis;
-  }
-
-  async start(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    this.child = spawn('redis-server', args, { stdio: 'ignore' });
-    for (let i = 0; i < 100 && !(await accepts(this.port)); i++) await sleep(50);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -1,0 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/**
+ * Makes sure Debian's packages that provide these programs are installed: as root they are installed with apt (as
+ * the test command does for Chromium), otherwise the missing ones are named and the caller stops.
+ */
+export function ensurePrograms(programs: Record<string, string>): void {
+  const missing = Object.entries(programs).filter(([program]) => !fs.existsSync(program));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `Missing ${missing.map(([p]) => p).join(', ')}: run "sudo apt-get install -y ${packages.join(' ')}".`,
+    );
+  }
+  console.log(`Installing ${packages.join(', ')} (apt-get install -y)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+}
