@@ -21,8 +21,10 @@ export class PgBouncer {
     readonly dir: string,
   ) {}
 
-  get pid(): number {
-    return this.child.pid!;
+  /** PgBouncer's own process id (from its pid file: as root, the child is `runuser`). */
+  get pid(): number | undefined {
+    const file = path.join(this.dir, 'pgbouncer.pid');
+    return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : this.child.pid;
   }
 
   /** The pooled URL of a database (the user is PostgreSQL's `postgres`, trusted as the server trusts it). */

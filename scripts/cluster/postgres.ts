@@ -37,15 +37,9 @@ export class PostgresCluster {
     this.url = `postgres://postgres@127.0.0.1:${port}/wall`;
   }
 
-  /** initdb into `<workDir>/pg` (trust auth), start it, and create the app's database. */
-  static async create(workDir: string): Promise<PostgresCluster> {
-    const dir = path.join(workDir, 'pg');
-    fs.mkdirSync(dir, { mode: 0o700 });
-    if (process.getuid?.() === 0) {
-      const owner = execFileSync('id', ['-u', 'postgres']).toString().trim();
-      const group = execFileSync('id', ['-g', 'postgres']).toString().trim();
-      fs.chownSync(dir, Number(owner), Number(group));
-    }
+  /** initdb into `<workDir>/<name>` (trust auth), start it, and create the app's database. */
+  static async create(workDir: string, name = 'pg'): Promise<PostgresCluster> {
+    const dir = serverDir(path.join(workDir, name));
     const cluster = new PostgresCluster(dir, await freePort());
     await cluster.run('initdb', [
       '-D',
@@ -64,6 +58,32 @@ export class PostgresCluster {
     await admin.query('CREATE DATABASE wall');
     await admin.end();
     return cluster;
+  }
+
+  /**
+   * A streaming replica of `primary` (`pg_basebackup -R`: a copy of its data and the settings to follow it) in
+   * `<workDir>/<name>`, started read-only (hot standby) on a port of its own.
+   */
+  static async replicaOf(primary: PostgresCluster, workDir: string, name: string): Promise<PostgresCluster> {
+    const dir = serverDir(path.join(workDir, name));
+    const replica = new PostgresCluster(dir, await freePort());
+    await replica.run('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
+      ...['-D', path.join(dir, 'data'), '-R', '-X', 'stream', '--no-sync'],
+    ]);
+    await replica.start();
+    return replica;
+  }
+
+  /** The data directory. */
+  get dataDir(): string {
+    return path.join(this.dir, 'data');
+  }
+
+  /** The postmaster's process id (the first line of postmaster.pid), while it runs. */
+  get pid(): number | undefined {
+    const file = path.join(this.dataDir, 'postmaster.pid');
+    return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined;
   }
 
   /** Runs a PostgreSQL tool without blocking the traffic that goes on meanwhile. */
@@ -114,4 +134,15 @@ export class PostgresCluster {
       /* already stopped */
     });
   }
+}
+
+/** A directory PostgreSQL's tools may own: as root, it is handed to the postgres user they run as. */
+function serverDir(dir: string): string {
+  fs.mkdirSync(dir, { mode: 0o700 });
+  if (process.getuid?.() === 0) {
+    const owner = execFileSync('id', ['-u', 'postgres']).toString().trim();
+    const group = execFileSync('id', ['-g', 'postgres']).toString().trim();
+    fs.chownSync(dir, Number(owner), Number(group));
+  }
+  return dir;
 }

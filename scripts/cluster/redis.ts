@@ -12,6 +12,10 @@ export class RedisServer {
     this.url = `redis://127.0.0.1:${port}`;
   }
 
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   static async create(): Promise<RedisServer> {
     const redis = new RedisServer(await freePort());
     await redis.start();

@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer: deps.mailer,
     log: app.log,
     now: deps.now ?? (() => new Date()),
+    lifecycle: { draining: false },
   });
 
   await ensureSystemAccounts(ctx.db);

@@ -12,6 +12,11 @@ export interface Config {
    * a session go here, and its being set tells the pool that DATABASE_URL keeps no session (docs/scaling.md).
    */
   databaseDirectUrl: string | undefined;
+  /**
+   * How long an instance told to stop keeps serving while its health check answers 503, so a load balancer takes it
+   * out before it closes (SHUTDOWN_DRAIN_MS; by default 3 s behind a proxy, TRUST_PROXY set, else 0).
+   */
+  shutdownDrainMs: number;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   cashHosts: Set<string>;
@@ -191,6 +196,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     cashHosts,
     charityHosts: hostList(env, 'CHARITY_HOSTS', ''),
     trustProxy: trustProxy(env),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', trustProxy(env) === false ? 0 : 3000),
     seedDemo: env.SEED_DEMO !== '0',
     payments: paymentsMode,
     stripe: useStripe

@@ -34,8 +34,15 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   now(): Date;
+  /** Where this instance is in its life: draining once it was told to stop (docs/scaling.md, "Load balancer"). */
+  lifecycle: Lifecycle;
   /** A transaction whose live events are handed over after it commits: the one way a live event leaves a module. */
   transact<T>(fn: (work: Work) => Promise<T>): Promise<T>;
+}
+
+export interface Lifecycle {
+  /** Told to stop: the health check answers 503 so the balancer sends nothing new, and everything else is served. */
+  draining: boolean;
 }
 
 /** What app.ts holds: the whole bus, and the hub that also takes this instance's own events. */

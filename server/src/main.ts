@@ -28,6 +28,7 @@ try {
   throw err;
 }
 const running = server;
+const settings = config;
 
 if (config.seedDemo) {
   const { seedDemoIfEmpty } = await import('./seed/demo');
@@ -41,17 +42,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    running.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    running.close().then(
-      () => {
-        clearTimeout(force);
-        process.exit(0);
-      },
-      (err) => {
-        running.app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    const drainMs = settings.shutdownDrainMs;
+    running.app.log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    running
+      .drain(drainMs)
+      .then(() => running.close())
+      .then(
+        () => {
+          clearTimeout(force);
+          process.exit(0);
+        },
+        (err) => {
+          running.app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

@@ -11,6 +11,11 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { ServiceUnreachableError } from './start-up';
 
 export interface RunningServer extends BuiltApp {
+  /**
+   * Drains: `/api/health` answers 503 at once, so a load balancer stops sending, while everything in flight and
+   * anything still arriving is served for `ms`; `close` follows (docs/scaling.md, "Load balancer").
+   */
+  drain(ms: number): Promise<void>;
   /** Stops taking requests, lets in-flight ones finish, closes sockets, the bus and the database. */
   close(): Promise<void>;
 }
@@ -75,6 +80,10 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   let closing: Promise<void> | undefined;
   return {
     ...built,
+    async drain(ms) {
+      built.ctx.lifecycle.draining = true;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    },
     close() {
       closing ??= (async () => {
         await stopJobs();

@@ -6,6 +6,7 @@ import { dataDirProblem } from '../../storage/data-dir';
 /** A database that has not answered in this long counts as down: a hung check would hang the load balancer too. */
 export const HEALTH_TIMEOUT_MS = 2_000;
 export const DATABASE_DOWN = 'The database does not answer.';
+export const DRAINING = 'This instance is stopping: send requests to another.';
 
 /**
  * 200 {ok: true} only while the database answers and DATA_DIR takes writes; otherwise 503 {ok: false, reason}, and
@@ -32,9 +33,9 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req, reply) => {
-      const reason = await withinTime(problem(ctx));
+      const reason = ctx.lifecycle.draining ? DRAINING : await withinTime(problem(ctx));
       if (reason === undefined) return { ok: true as const };
-      req.log.error({ reason }, 'health check failed');
+      if (!ctx.lifecycle.draining) req.log.error({ reason }, 'health check failed');
       return reply.code(503).send({ ok: false as const, reason });
     },
   );

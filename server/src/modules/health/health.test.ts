@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HEALTH_TIMEOUT_MS } from './health.routes';
+import { DRAINING, HEALTH_TIMEOUT_MS } from './health.routes';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 describe('GET /api/health', () => {
@@ -22,6 +22,24 @@ describe('GET /api/health', () => {
   it('needs no session and no Origin, as load balancers call it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health while the instance drains', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 at once when told to stop, while every other call is still served for the drain', async () => {
+    const draining = t.drain(300);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ ok: false, reason: DRAINING });
+    const wall = await t.client().get('/api/pictures?page=0');
+    expect(wall.statusCode).toBe(200);
+    await draining;
   });
 });
 

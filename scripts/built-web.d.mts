@@ -1,0 +1,2 @@
+/** See built-web.mjs. */
+export function ensureBuiltWeb(): Promise<void>;

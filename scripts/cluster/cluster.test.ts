@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveTestClient } from '../../server/src/live/live-test-client';
+import { freePort } from '../../server/src/test/server-process';
+import { Topology } from './topology';
+
+/**
+ * `npm run cluster`'s topology on real engines (HAProxy, three instances, PgBouncer, a PostgreSQL primary and its
+ * streaming replica, Redis), driven from outside through HAProxy as people reach it (docs/scaling.md).
+ */
+describe('the cluster', () => {
+  let dir: string;
+  let t: Topology;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-cluster-test-'));
+    fs.chmodSync(dir, 0o755);
+    t = await Topology.start({ dir, port: await freePort(), instances: 3, web: false });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A browser on the cluster's address: its own cookie, a same-site Origin. */
+  function browser() {
+    let cookie = '';
+    const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${t.url}${url}`, {
+        method,
+        headers: {
+          origin: t.url,
+          cookie,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+      if (set.length) cookie = set.join('; ');
+      return res;
+    };
+    return { call, cookie: () => cookie };
+  }
+
+  /** Tops up through the demo provider, as the checkout page does; answers the new balance. */
+  async function topUp(b: ReturnType<typeof browser>, amount: number): Promise<number> {
+    const checkout = await b.call('POST', '/api/payment/checkout', { amount, url: '/profile' });
+    expect(checkout.status).toBe(200);
+    const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop();
+    const paid = await b.call('POST', `/api/payment/demo/${id}/pay`, {}, { 'idempotency-key': randomUUID() });
+    expect(paid.status).toBe(200);
+    return ((await paid.json()) as { balance: number }).balance;
+  }
+
+  it('lists every component and answers /api/health 200 through HAProxy', async () => {
+    const names = t.describe().components.map((c) => c.name);
+    expect(names).toEqual(['haproxy', 'app-1', 'app-2', 'app-3', 'pgbouncer', 'postgres-1', 'postgres-2', 'redis-1']);
+    expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+  });
+
+  it('drains an instance told to stop under traffic: no request fails, and its sockets get the next balance update elsewhere', async () => {
+    const b = browser();
+    const name = `drain${Date.now().toString(36)}`;
+    const registered = await b.call('POST', '/api/auth/register', {
+      username: name,
+      password: 'secret-pass-1',
+      email: `${name}@example.com`,
+    });
+    expect(registered.status).toBe(200);
+
+    // leastconn spreads the sockets over the three instances.
+    const sockets = await Promise.all([...Array(6)].map(() => LiveTestClient.open(t.url, { cookie: b.cookie() })));
+    for (const s of sockets) s.subscribe('balance');
+
+    const failures: string[] = [];
+    let requests = 0;
+    let traffic = true;
+    const worker = async () => {
+      while (traffic) {
+        requests += 3;
+        const res = await b.call('GET', '/api/pictures?page=0').catch(() => undefined);
+        if (res?.status !== 200) failures.push(`GET /api/pictures answered ${res?.status ?? 'nothing'}`);
+        await topUp(b, 100).catch((err: Error) => failures.push(`top-up: ${err.message}`));
+      }
+    };
+    const workers = [...Array(4)].map(worker);
+    await new Promise((r) => setTimeout(r, 1000));
+    const stopping = t.instances[0]!;
+    stopping.process.child.kill('SIGTERM');
+    expect(await stopping.process.exited).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    traffic = false;
+    await Promise.all(workers);
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(20);
+
+    // The stopped instance's sockets were closed as going away (1001); the client reconnects, through HAProxy, to
+    // one that is up, and hears what comes next.
+    const closed = sockets.filter((s) => s.closeCode !== undefined);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(closed.every((s) => s.closeCode === 1001)).toBe(true);
+    const reconnected = await Promise.all(closed.map(() => LiveTestClient.open(t.url, { cookie: b.cookie() })));
+    for (const s of reconnected) s.subscribe('balance');
+    const open = [...sockets.filter((s) => s.closeCode === undefined), ...reconnected];
+    await new Promise((r) => setTimeout(r, 300));
+    const balance = await topUp(b, 700);
+    await Promise.all(open.map((s) => s.next((f) => f.ch === 'balance' && f.m.value === balance)));
+    for (const s of open) s.close();
+  });
+});

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, startServer, waitForHealth, type ServerProcess } from '../../server/src/test/server-process';
+import { HaProxy } from './haproxy';
+import { PgBouncer } from './pgbouncer';
+import { PostgresCluster } from './postgres';
+import { RedisServer } from './redis';
+
+/** One running part of the cluster, as `cluster.json` lists it (docs/scaling.md, "npm run cluster"). */
+export interface Component {
+  name: string;
+  role: 'primary' | 'replica' | '';
+  host: string;
+  port: number;
+  pid: number | undefined;
+  dataDir?: string;
+}
+
+export interface ClusterDescription {
+  url: string;
+  components: Component[];
+  /** The variables the instances run with, so `npm run admin` can be pointed at the cluster. */
+  env: Record<string, string>;
+}
+
+export interface TopologyOptions {
+  /** Where everything lives: data, configuration and logs. */
+  dir: string;
+  /** HAProxy's port. */
+  port: number;
+  instances: number;
+  /** Instances serve the built web client and seed the demo (an operator's cluster); tests leave both off. */
+  web: boolean;
+}
+
+export interface AppInstance {
+  name: string;
+  port: number;
+  dataDir: string;
+  process: ServerProcess;
+}
+
+/**
+ * The whole topology on this machine, from Debian's packages: HAProxy → N instances → PgBouncer → a PostgreSQL
+ * primary with a streaming replica, Redis. Started in dependency order; `stop` stops what was started, in reverse.
+ */
+export class Topology {
+  readonly instances: AppInstance[] = [];
+  primary!: PostgresCluster;
+  replica!: PostgresCluster;
+  bouncer!: PgBouncer;
+  redis!: RedisServer;
+  proxy!: HaProxy;
+  env: Record<string, string> = {};
+
+  private constructor(readonly opts: TopologyOptions) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.opts.port}`;
+  }
+
+  static async start(opts: TopologyOptions, say: (line: string) => void = () => {}): Promise<Topology> {
+    const t = new Topology(opts);
+    try {
+      await t.startAll(say);
+    } catch (err) {
+      await t.stop();
+      throw err;
+    }
+    return t;
+  }
+
+  private async startAll(say: (line: string) => void): Promise<void> {
+    const { dir } = this.opts;
+    say('PostgreSQL primary (initdb)...');
+    this.primary = await PostgresCluster.create(dir, 'postgres-1');
+    say('PostgreSQL replica (pg_basebackup)...');
+    this.replica = await PostgresCluster.replicaOf(this.primary, dir, 'postgres-2');
+    say('PgBouncer, Redis...');
+    this.bouncer = await PgBouncer.start(path.join(dir, 'pgbouncer'), { host: '127.0.0.1', port: this.primary.port });
+    this.redis = await RedisServer.create();
+    this.env = {
+      DATABASE_URL: this.bouncer.url('wall'),
+      DATABASE_DIRECT_URL: this.primary.url,
+      DATABASE_READ_URL: this.replica.url,
+      REDIS_URL: this.redis.url,
+      TRUST_PROXY: '1',
+      // The address people use is HAProxy's: links in mail, and the tenant that takes card payments.
+      PUBLIC_URL: this.url,
+    };
+    for (let i = 1; i <= this.opts.instances; i++) {
+      const name = `app-${i}`;
+      say(`${name}...`);
+      const port = await freePort();
+      const dataDir = path.join(dir, name);
+      fs.mkdirSync(dataDir);
+      const env = { ...this.env, SERVE_WEB: this.opts.web ? '1' : '0', SEED_DEMO: this.opts.web ? '1' : '0' };
+      const process = startServer(dataDir, port, env);
+      this.instances.push({ name, port, dataDir, process });
+      // One after the other: the first migrates (and seeds), the others find it done.
+      await waitForHealth(`http://127.0.0.1:${port}`, process);
+    }
+    say('HAProxy...');
+    this.proxy = await HaProxy.start(
+      path.join(dir, 'haproxy'),
+      this.opts.port,
+      this.instances.map((i) => ({ name: i.name, host: '127.0.0.1', port: i.port })),
+    );
+    await this.healthyThroughProxy();
+  }
+
+  /** Waits until HAProxy's checks have found the instances up (two good checks each). */
+  private async healthyThroughProxy(ms = 30_000): Promise<void> {
+    for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+      const res = await fetch(`${this.url}/api/health`).catch(() => undefined);
+      if (res?.ok) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`HAProxy did not answer /api/health 200 within ${ms} ms:\n${this.proxy.log()}`);
+  }
+
+  describe(): ClusterDescription {
+    const local = (name: string, role: Component['role'], port: number, pid: number | undefined, dataDir?: string) =>
+      ({ name, role, host: '127.0.0.1', port, pid, ...(dataDir ? { dataDir } : {}) }) satisfies Component;
+    return {
+      url: this.url,
+      components: [
+        local('haproxy', '', this.proxy.port, this.proxy.pid),
+        ...this.instances.map((i) => local(i.name, '', i.port, i.process.child.pid, i.dataDir)),
+        local('pgbouncer', '', this.bouncer.port, this.bouncer.pid),
+        local('postgres-1', 'primary', this.primary.port, this.primary.pid, this.primary.dataDir),
+        local('postgres-2', 'replica', this.replica.port, this.replica.pid, this.replica.dataDir),
+        local('redis-1', 'primary', this.redis.port, this.redis.pid),
+      ],
+      env: this.env,
+    };
+  }
+
+  /** Stops everything that was started, the instances first (each drains), PostgreSQL last. */
+  async stop(): Promise<void> {
+    await this.proxy?.stop();
+    await Promise.all(
+      this.instances.map(async (i) => {
+        if (i.process.child.exitCode !== null || i.process.child.signalCode !== null) return;
+        i.process.child.kill('SIGTERM');
+        await i.process.exited;
+      }),
+    );
+    await this.bouncer?.stop();
+    await this.redis?.stop();
+    for (const server of [this.replica, this.primary]) await server?.stop('fast').catch(() => server.destroy());
+  }
+}
