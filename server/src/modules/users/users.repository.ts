@@ -67,10 +67,13 @@ export async function clearFirstLogin(exec: Executor, userId: number): Promise<b
   return updated.length > 0;
 }
 
-export async function publicInfoOf(
-  exec: Executor,
-  userId: number,
-): Promise<{ username: string | null; profileImageKey: string | null } | undefined> {
+/** What anyone may see of a user: their name and the storage key of their face. */
+export interface PublicInfo {
+  username: string | null;
+  profileImageKey: string | null;
+}
+
+export async function publicInfoOf(exec: Executor, userId: number): Promise<PublicInfo | undefined> {
   const [row] = await sqlRows(
     exec,
     sql<
