@@ -184,6 +184,8 @@ export default tseslint.config(
     'server/**': [],
     // A module uses another module through its service (or commands), never its repository or routes.
     'server/src/modules/**': ['../*/*.repository', '../*/*.routes'],
+    // Presenters at the edge (docs/decisions.md): services and repositories return rows; routes present them.
+    'server/src/modules/*/*.{service,repository}.ts': ['../*/*.repository', '../*/*.routes', './*.presenter'],
     'server/src/{jobs,seed,admin}/**': ['**/modules/*/*.repository', '**/modules/*/*.routes'],
     // The ledger moves money for everyone and knows none of them, nor how answers or live events are made.
     'server/src/ledger/**': ['../http/*', '../live/*', '../modules/**'],

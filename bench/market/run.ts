@@ -17,7 +17,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { OrderAnswer } from '../../common/api/market';
 import { ITEMS_BY_TIER, type Item } from '../../common/items';
 import { sqlRows } from '../../server/src/db/connection';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
@@ -32,6 +31,7 @@ import {
   TEXT,
   tradeWithUser,
   type OrderContext,
+  type Ordered,
 } from '../../server/src/modules/market/market.commands';
 import { offersOn } from '../../server/src/modules/market/market.repository';
 import {
@@ -199,15 +199,16 @@ async function order(deps: WorkDeps, users: number[], p: Phase): Promise<void> {
   try {
     const run = () => place(deps, () => ({ now: new Date(), feeBps: FEE_BPS }), kind, userId, item, counterparty);
     // The async context that tells the profile which order sent a statement costs every promise a hook: only then.
-    const answer: OrderAnswer = await (PROFILE ? ordering.run(kind, run) : run());
-    if (kind === 'sell offer' && answer.user.sellOffer) remember(placed.sell, [userId, item]);
-    if (kind === 'buy offer' && answer.user.buyOffer) remember(placed.buy, [userId, item]);
+    const answer: Ordered = await (PROFILE ? ordering.run(kind, run) : run());
+    const filled = answer.fills.reduce((n, f) => n + f.quantity, 0);
+    if (kind === 'sell offer' && answer.position.sellOffer) remember(placed.sell, [userId, item]);
+    if (kind === 'buy offer' && answer.position.buyOffer) remember(placed.buy, [userId, item]);
     if (!tally) return;
     const k = tally.get(kind)!;
     k.committed.push(performance.now() - t0);
-    if (answer.filled > 0) {
+    if (filled > 0) {
       k.traded++;
-      k.units += answer.filled;
+      k.units += filled;
     }
   } catch (err) {
     const status = refusalStatus(err);

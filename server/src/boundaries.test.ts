@@ -52,6 +52,18 @@ const VIOLATIONS: { rule: string; file: string; code: string; says: RegExp }[] =
     says: /no-restricted-imports: '..\/pictures\/pictures.routes' import is restricted/,
   },
   {
+    rule: 'a service presents its answer instead of returning rows to the route',
+    file: 'server/src/modules/users/users.service.ts',
+    code: "import { presentUserInfo } from './users.presenter';\nexport const x = presentUserInfo;\n",
+    says: /no-restricted-imports: '.\/users.presenter' import is restricted/,
+  },
+  {
+    rule: 'a repository imports a presenter',
+    file: 'server/src/modules/chat/chat.repository.ts',
+    code: "import { presentMessage } from './chat.presenter';\nexport const x = presentMessage;\n",
+    says: /no-restricted-imports: '.\/chat.presenter' import is restricted/,
+  },
+  {
     rule: 'a job reads a repository instead of a service',
     file: 'server/src/jobs/violation.ts',
     code: "import { refreshTrending } from '../modules/pictures/ranking.repository';\nexport const x = refreshTrending;\n",
@@ -182,6 +194,8 @@ describe('eslint boundaries', () => {
   it('passes the same files when they import what they may', async () => {
     const allowed = "import { pictureAuthor } from '../pictures/pictures.service';\nexport const x = pictureAuthor;\n";
     expect(await problems('server/src/modules/users/violation.ts', allowed)).toEqual([]);
+    const presents = "import { presentUserInfo } from './users.presenter';\nexport const x = presentUserInfo;\n";
+    expect(await problems('server/src/modules/users/users.routes.ts', presents)).toEqual([]);
     const api = "import { useProfile } from '../../users/api/profile';\nexport const x = useProfile;\n";
     expect(await problems('web/src/features/payments/components/Violation.tsx', api)).toEqual([]);
     const named = 'export const x = 1;\n';

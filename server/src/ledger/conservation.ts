@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor } from '../db/connection';
 
+/**
+ * The check's figures. Every one is computed (a count or a sum over the books), none repeats a table's column, so
+ * this type is written out rather than derived from the tables.
+ */
 export interface ConservationReport {
   ok: boolean;
   /** Sum of every posting ever made: always 0 when money was neither lost nor created. */

@@ -29,7 +29,7 @@ export async function seedDemoMarket(ctx: AppContext, userIds: number[], random:
     const items = await itemDetails(ctx, userId);
     owned.set(
       userId,
-      items.filter((i) => i.user.quantity > 0).map((i) => i.itemType),
+      items.filter((i) => i.user.quantity > 0).map((i) => i.item.itemType),
     );
   }
   const order = async (run: () => Promise<unknown>) => {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ApproveBody, DonationLink, RejectBody } from '../../../../common/api/charity';
+import type { ApproveBody, RejectBody } from '../../../../common/api/charity';
 import { charityLinkKey, charityLinkProblem, CHARITY_LINK_TEXT, MAX_PENDING_LINKS } from '../../../../common/charity';
 import { formatMoney } from '../../../../common/money';
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { creditCharity } from '../../ledger/commands';
 import { recordEvents } from '../notifications/notifications.service';
-import { presentLink } from './charity.presenter';
 import * as repo from './charity.repository';
 
 /*
@@ -42,7 +41,7 @@ function keyOf(link: string): string | undefined {
  * Sends a link quoting the sender's badge as it is now; at most MAX_PENDING_LINKS wait at once. A link whose normal
  * form is already pending or approved, whoever sent it, is refused: one donation is credited once.
  */
-export async function sendLink(work: Work, userId: number, link: string, now: Date): Promise<DonationLink> {
+export async function sendLink(work: Work, userId: number, link: string, now: Date): Promise<repo.LinkRow> {
   const problem = charityLinkProblem(link);
   const key = keyOf(link);
   if (problem !== undefined || key === undefined) throw fieldError('link', problem ?? TEXT.shape);
@@ -52,7 +51,7 @@ export async function sendLink(work: Work, userId: number, link: string, now: Da
   const id = await repo.insertLink(work.tx, { senderId: userId, link, key, badge: sender.badge, now });
   if (id === undefined) throw fieldError('link', TEXT.taken);
   work.emit('donations', 'linkSent', { id });
-  return presentLink((await repo.linkById(work.tx, id))!, 'owner');
+  return (await repo.linkById(work.tx, id))!;
 }
 
 /** The admin's texts, trimmed; blank ones are refused (the schema let ' ' through). */
@@ -85,7 +84,7 @@ async function claimDonation(work: Work, id: number, link: string): Promise<void
 }
 
 /** Approves a pending link: `amount` cents credited to its sender from the external-charity account, once. */
-export async function approveLink(work: Work, adminId: number, body: ApproveBody, now: Date): Promise<DonationLink> {
+export async function approveLink(work: Work, adminId: number, body: ApproveBody, now: Date): Promise<repo.LinkRow> {
   const charityName = required('charityName', body.charityName);
   const adminCategory = required('adminCategory', body.adminCategory);
   const link = await lockPending(work, body.charityLinkId);
@@ -115,11 +114,11 @@ export async function approveLink(work: Work, adminId: number, body: ApproveBody
     },
   ]);
   work.emit('donations', 'linkDecided', { id: body.charityLinkId });
-  return presentLink((await repo.linkById(work.tx, body.charityLinkId))!, 'admin');
+  return (await repo.linkById(work.tx, body.charityLinkId))!;
 }
 
 /** Rejects a pending link with a reason; no money moves. */
-export async function rejectLink(work: Work, adminId: number, body: RejectBody, now: Date): Promise<DonationLink> {
+export async function rejectLink(work: Work, adminId: number, body: RejectBody, now: Date): Promise<repo.LinkRow> {
   const charityName = required('charityName', body.charityName);
   const adminCategory = required('adminCategory', body.adminCategory);
   const reason = required('reason', body.reason);
@@ -144,5 +143,5 @@ export async function rejectLink(work: Work, adminId: number, body: RejectBody, 
     { userId: link.sender_id, topic: 'SYSTEM_MESSAGE', message: TEXT.rejected(charityName, reason) },
   ]);
   work.emit('donations', 'linkDecided', { id: body.charityLinkId });
-  return presentLink((await repo.linkById(work.tx, body.charityLinkId))!, 'admin');
+  return (await repo.linkById(work.tx, body.charityLinkId))!;
 }

@@ -17,6 +17,7 @@ import { fieldError } from '../../http/errors';
 import { sendIdempotent } from '../../http/idempotency';
 import { approveLink, rejectLink, sendLink } from './charity.commands';
 import { charityPolicy, siteOf } from './charity.policy';
+import { presentLink } from './charity.presenter';
 import { adminLinks, myLinks, optionList, parsePage, publicLinks } from './charity.service';
 import type { OptionKind } from './charity.repository';
 
@@ -55,7 +56,9 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const user = requireUser(req);
       if (req.validationError) throw fieldError('link', sendErrorText(req.body));
-      return sendIdempotent(ctx, req, reply, user.id, (work) => sendLink(work, user.id, req.body.link, ctx.now()));
+      return sendIdempotent(ctx, req, reply, user.id, async (work) =>
+        presentLink(await sendLink(work, user.id, req.body.link, ctx.now()), 'owner'),
+      );
     },
   );
 
@@ -73,7 +76,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const user = requireUser(req);
-      return myLinks(ctx, user.id, parsePage(req.query));
+      return (await myLinks(ctx, user.id, parsePage(req.query))).map((r) => presentLink(r, 'owner'));
     },
   );
 
@@ -90,7 +93,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      return publicLinks(ctx, parsePage(req.query));
+      return (await publicLinks(ctx, parsePage(req.query))).map((r) => presentLink(r, 'public'));
     },
   );
 
@@ -110,7 +113,8 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      return adminLinks(ctx, parsePage(req.query), Number(req.params.userId));
+      const found = await adminLinks(ctx, parsePage(req.query), Number(req.params.userId));
+      return found.map((r) => presentLink(r, 'admin'));
     },
   );
 
@@ -127,7 +131,7 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      return adminLinks(ctx, parsePage(req.query));
+      return (await adminLinks(ctx, parsePage(req.query))).map((r) => presentLink(r, 'admin'));
     },
   );
 
@@ -177,7 +181,9 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const admin = requireUser(req);
-      return sendIdempotent(ctx, req, reply, admin.id, (work) => approveLink(work, admin.id, req.body, ctx.now()));
+      return sendIdempotent(ctx, req, reply, admin.id, async (work) =>
+        presentLink(await approveLink(work, admin.id, req.body, ctx.now()), 'admin'),
+      );
     },
   );
 
@@ -195,7 +201,9 @@ export async function charityRoutes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const admin = requireUser(req);
-      return sendIdempotent(ctx, req, reply, admin.id, (work) => rejectLink(work, admin.id, req.body, ctx.now()));
+      return sendIdempotent(ctx, req, reply, admin.id, async (work) =>
+        presentLink(await rejectLink(work, admin.id, req.body, ctx.now()), 'admin'),
+      );
     },
   );
 }

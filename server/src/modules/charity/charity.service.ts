@@ -1,8 +1,7 @@
-import type { DonationLink, DonationLinksQuery } from '../../../../common/api/charity';
+import type { DonationLinksQuery } from '../../../../common/api/charity';
 import { DONATION_PAGE } from '../../../../common/charity';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
-import { presentLink } from './charity.presenter';
 import * as repo from './charity.repository';
 
 /*
@@ -22,21 +21,18 @@ export function parsePage(q: DonationLinksQuery = {}): Page {
 }
 
 /** The caller's own links, every status. */
-export async function myLinks(ctx: AppContext, userId: number, page: Page): Promise<DonationLink[]> {
-  const found = await repo.listLinks(ctx.db, { ...page, senderId: userId });
-  return found.map((r) => presentLink(r, 'owner'));
+export function myLinks(ctx: AppContext, userId: number, page: Page): Promise<repo.LinkRow[]> {
+  return repo.listLinks(ctx.db, { ...page, senderId: userId });
 }
 
 /** Decided, publicly visible links, without their senders. */
-export async function publicLinks(ctx: AppContext, page: Page): Promise<DonationLink[]> {
-  const found = await repo.listLinks(ctx.db, { ...page, publicOnly: true });
-  return found.map((r) => presentLink(r, 'public'));
+export function publicLinks(ctx: AppContext, page: Page): Promise<repo.LinkRow[]> {
+  return repo.listLinks(ctx.db, { ...page, publicOnly: true });
 }
 
 /** For the admin console: every link, or one user's (an unknown user has none). */
-export async function adminLinks(ctx: AppContext, page: Page, senderId?: number): Promise<DonationLink[]> {
-  const found = await repo.listLinks(ctx.db, { ...page, senderId });
-  return found.map((r) => presentLink(r, 'admin'));
+export function adminLinks(ctx: AppContext, page: Page, senderId?: number): Promise<repo.LinkRow[]> {
+  return repo.listLinks(ctx.db, { ...page, senderId });
 }
 
 export function optionList(ctx: AppContext, kind: repo.OptionKind): Promise<string[]> {

@@ -1,4 +1,3 @@
-import type { MessageSent } from '../../../../common/api/chat';
 import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
 import { chatCost, checkText, writerOf } from '../../../../common/writing';
 import type { Work } from '../../db/unit-of-work';
@@ -18,13 +17,20 @@ export interface SendInput {
   baseUnitPrice: number;
 }
 
+/** A sent message's row, what it cost and the sender's balance after it; the route presents the message. */
+export interface Sent {
+  message: chat.MessageRow;
+  cost: number;
+  balance: number;
+}
+
 /**
  * POST /api/user/message (docs/product.md#chat): the writing rules, then, with the room taken, the price from the last
  * minute's messages; a cost above what the user saw is 409 with the unit price and charges nothing. Otherwise the
  * message, its payment (CHAT_MESSAGE, naming the message) and the room's count commit together, and the message
  * and the new price (when it moved) go out on `chat`.
  */
-export async function sendMessage(work: Work, input: SendInput): Promise<MessageSent> {
+export async function sendMessage(work: Work, input: SendInput): Promise<Sent> {
   const writer = writerOf(await ownedItems(work.tx, input.userId));
   const check = checkText(input.message, writer);
   if (!check.ok) throw fieldError('message', check.hint);
@@ -46,8 +52,8 @@ export async function sendMessage(work: Work, input: SendInput): Promise<Message
   const nextPrice = chatUnitPrice(input.baseUnitPrice, recent + 1);
   await chat.countMessage(work.tx, nextPrice);
 
-  const message = presentMessage(row);
-  work.emit('chat', 'textMessage', message);
+  // The live payload is presented where it is raised (docs/decisions.md, "Presenters at the edge").
+  work.emit('chat', 'textMessage', presentMessage(row));
   if (nextPrice !== room.unit_price) work.emit('chat', 'newMessagePrice', { newPrice: nextPrice });
-  return { message, cost, balance: paid.balances.get(account.available(input.userId))! };
+  return { message: row, cost, balance: paid.balances.get(account.available(input.userId))! };
 }

@@ -12,6 +12,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendPaid } from '../../http/idempotency';
 import { sendMessage } from './chat.commands';
+import { presentMessage } from './chat.presenter';
 import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
 
 /** The General chat room (docs/product.md#chat). */
@@ -34,7 +35,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: LastMessages },
       },
     },
-    async () => lastMessages(ctx),
+    async () => (await lastMessages(ctx)).map(presentMessage),
   );
 
   app.get(
@@ -96,15 +97,16 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { message, sendAmount } = req.body;
-      return sendPaid(ctx, req, reply, userId, (work) =>
-        sendMessage(work, {
+      return sendPaid(ctx, req, reply, userId, async (work) => {
+        const sent = await sendMessage(work, {
           userId,
           message,
           sendAmount,
           now: ctx.now(),
           baseUnitPrice: ctx.config.chatBaseUnitPrice,
-        }),
-      );
+        });
+        return { ...sent, message: presentMessage(sent.message) };
+      });
     },
   );
 }

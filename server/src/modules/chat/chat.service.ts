@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { audience, type Work } from '../../db/unit-of-work';
 import { openPresence, type ChatPresence } from './chat.presence';
-import { presentMessage } from './chat.presenter';
 import * as chat from './chat.repository';
 
 /** How many messages the room shows (docs/product.md#chat). */
@@ -108,8 +107,8 @@ export async function unitPrice(ctx: AppContext, exec: Executor = ctx.db): Promi
 }
 
 /** GET /api/last-50-messages. */
-export async function lastMessages(ctx: AppContext) {
-  return (await chat.lastMessages(ctx.db, LAST_MESSAGES)).map(presentMessage);
+export function lastMessages(ctx: AppContext): Promise<chat.MessageRow[]> {
+  return chat.lastMessages(ctx.db, LAST_MESSAGES);
 }
 
 /**

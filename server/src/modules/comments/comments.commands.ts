@@ -1,4 +1,3 @@
-import type { Comment } from '../../../../common/api/comments';
 import { COMMENT_PRICE, PIN_PRICE } from '../../../../common/comments';
 import { itemOf } from '../../../../common/items';
 import { checkText, writerOf } from '../../../../common/writing';
@@ -18,6 +17,12 @@ import * as comments from './comments.repository';
  * message commit together or not at all. Each answers the comment it acted on; the live message carries the
  * top-level comment (with its replies), so a client replaces one entry of its list.
  */
+
+/** The comment acted on (`id`) among the rows of its thread, after the change; the route presents it. */
+export interface Acted {
+  thread: comments.CommentRow[];
+  id: number;
+}
 
 export const TEXT = {
   pictureGone: 'Image not found',
@@ -48,7 +53,7 @@ export async function postComment(
   work: Work,
   now: Date,
   input: { userId: number; pictureId: number; text: string; responseTo: number | null },
-): Promise<Comment> {
+): Promise<Acted> {
   const pictureAuthorInId = await pictureAuthorIn(work.tx, input.pictureId);
   if (pictureAuthorInId === undefined) throw notFound(TEXT.pictureGone);
   const parent =
@@ -85,9 +90,9 @@ export async function postComment(
 
   const rootId = parent?.id ?? id;
   const thread = await comments.commentThread(work.tx, rootId);
-  const root = presentComment(thread, rootId, now)!;
-  work.emit('comment', parent ? 'commentUpdated' : 'commentCreated', root);
-  return presentComment(thread, id, now)!;
+  // The live payload is presented where it is raised (docs/decisions.md, "Presenters at the edge").
+  work.emit('comment', parent ? 'commentUpdated' : 'commentCreated', presentComment(thread, rootId, now)!);
+  return { thread, id };
 }
 
 /** POST /api/picture/comment/reaction: an emoji item the user owns, at the price they chose (at least 1¢). */
@@ -95,7 +100,7 @@ export async function reactToComment(
   work: Work,
   now: Date,
   input: { userId: number; commentId: number; reactionType: string; price: number },
-): Promise<Comment> {
+): Promise<Acted> {
   // The schema bounds the price, but ajv turns a string like "1e400" into Infinity before checking.
   if (!Number.isSafeInteger(input.price) || input.price < 1) throw fieldError('price', 'Enter at least 1¢.');
   const comment = await comments.commentFacts(work.tx, input.commentId);
@@ -136,11 +141,7 @@ export async function reactToComment(
 }
 
 /** POST /api/picture/comment/pin: the picture's author pins a top-level comment, once, for 1¢. */
-export async function pinComment(
-  work: Work,
-  now: Date,
-  input: { userId: number; commentId: number },
-): Promise<Comment> {
+export async function pinComment(work: Work, now: Date, input: { userId: number; commentId: number }): Promise<Acted> {
   const comment = await comments.commentFacts(work.tx, input.commentId);
   if (!comment) throw notFound(TEXT.commentGone);
   const authorId = (await pictureAuthorIn(work.tx, comment.pictureId))!;
@@ -153,9 +154,9 @@ export async function pinComment(
 }
 
 /** The comment acted on, after the change; its top-level comment goes out on the live channel. */
-async function emitUpdated(work: Work, now: Date, comment: comments.CommentFacts): Promise<Comment> {
+async function emitUpdated(work: Work, now: Date, comment: comments.CommentFacts): Promise<Acted> {
   const rootId = comment.responseTo ?? comment.id;
   const thread = await comments.commentThread(work.tx, rootId);
   work.emit('comment', 'commentUpdated', presentComment(thread, rootId, now)!);
-  return presentComment(thread, comment.id, now)!;
+  return { thread, id: comment.id };
 }

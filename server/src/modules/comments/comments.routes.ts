@@ -12,7 +12,8 @@ import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendPaid } from '../../http/idempotency';
-import { pinComment, postComment, reactToComment } from './comments.commands';
+import { pinComment, postComment, reactToComment, type Acted } from './comments.commands';
+import { presentComment, presentReaction, presentThreads } from './comments.presenter';
 import { commentsOfPicture, reactionsOfComment } from './comments.service';
 import { commentsPolicy } from './comments.policy';
 
@@ -20,6 +21,12 @@ import { commentsPolicy } from './comments.policy';
 export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['comments'];
   const paid = { 400: FieldErrors, 401: Message, 402: Missing, 404: Message };
+  /** A paid change's answer: the comment acted on, with its replies. */
+  const changed = async (act: (now: Date) => Promise<Acted>) => {
+    const now = ctx.now();
+    const { thread, id } = await act(now);
+    return presentComment(thread, id, now)!;
+  };
 
   app.get(
     '/api/picture/comment/:pictureId',
@@ -33,7 +40,10 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: CommentList, 404: Message },
       },
     },
-    async (req) => commentsOfPicture(ctx, Number(req.params.pictureId)),
+    async (req) => {
+      const found = await commentsOfPicture(ctx, Number(req.params.pictureId));
+      return presentThreads(found, ctx.now());
+    },
   );
 
   app.get(
@@ -48,7 +58,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: ReactionList, 404: Message },
       },
     },
-    async (req) => reactionsOfComment(ctx, Number(req.params.commentId)),
+    async (req) => (await reactionsOfComment(ctx, Number(req.params.commentId))).map(presentReaction),
   );
 
   app.post(
@@ -67,7 +77,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
       const userId = requireUser(req).id;
       const { pictureId, comment, responseTo } = req.body;
       return sendPaid(ctx, req, reply, userId, (work) =>
-        postComment(work, ctx.now(), { userId, pictureId, text: comment, responseTo: responseTo ?? null }),
+        changed((now) => postComment(work, now, { userId, pictureId, text: comment, responseTo: responseTo ?? null })),
       );
     },
   );
@@ -88,7 +98,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
       const userId = requireUser(req).id;
       const { commentId, reactionType, price } = req.body;
       return sendPaid(ctx, req, reply, userId, (work) =>
-        reactToComment(work, ctx.now(), { userId, commentId, reactionType, price }),
+        changed((now) => reactToComment(work, now, { userId, commentId, reactionType, price })),
       );
     },
   );
@@ -108,7 +118,9 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { commentId } = req.body;
-      return sendPaid(ctx, req, reply, userId, (work) => pinComment(work, ctx.now(), { userId, commentId }));
+      return sendPaid(ctx, req, reply, userId, (work) =>
+        changed((now) => pinComment(work, now, { userId, commentId })),
+      );
     },
   );
 }

@@ -2,7 +2,7 @@ import type { GoodWillPayment, GoodWillTotals } from '../../../../common/api/goo
 import { GOODWILL_TYPES } from '../../../../common/constants';
 import { GOODWILL_CSV_HEADER } from '../../../../common/goodwill';
 import { isoTime } from '../../../../common/time';
-import type { BatchRow, ShareRow } from './goodwill.repository';
+import type { BatchRow, ShareRow, TotalsRow } from './goodwill.repository';
 
 /** The fields of goodwill that leave the server. */
 
@@ -23,9 +23,7 @@ export function batchesCsv(batches: BatchRow[]): string {
   return [GOODWILL_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
 }
 
-export function presentTotals(
-  found: { cause: string; paid_in: number; pending: number; forwarded: number }[],
-): GoodWillTotals {
+export function presentTotals(found: TotalsRow[]): GoodWillTotals {
   const byCause = new Map(found.map((r) => [r.cause, r]));
   return {
     causes: GOODWILL_TYPES.map((cause) => {

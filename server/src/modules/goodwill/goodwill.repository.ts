@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
-import { sqlRows, type Executor, type Columns } from '../../db/connection';
-import type { users } from '../../db/core.tables';
+import { sqlRows, type Executor, type Columns, type SqlRow } from '../../db/connection';
+import type { journalEntries, postings, users } from '../../db/core.tables';
+import type { goodwillBatches } from './goodwill.tables';
 
 /** All of goodwill's SQL. The shares and the forwarded amounts are the ledger's postings; batches say what moved. */
 
@@ -19,13 +20,15 @@ export async function setCause(exec: Executor, userId: number, cause: GoodWillTy
   await exec.execute(sql`UPDATE users SET good_will = ${cause} WHERE id = ${userId}`);
 }
 
-export interface ShareRow {
-  id: number;
-  amount: number;
+/**
+ * A share: its posting, the cause of the payable account it went to (never null on a goodwill account, and one of
+ * GOODWILL_TYPES: ledger.ts opens them), its entry's time, and the reference of the batch that forwarded it.
+ */
+export type ShareRow = Columns<typeof postings, 'id' | 'amount'> & {
   cause: GoodWillType;
-  paid_on: Date | string;
-  reference: string | null;
-}
+  paid_on: SqlRow<typeof journalEntries>['created_at'];
+  reference: SqlRow<typeof goodwillBatches>['reference'] | null;
+};
 
 /**
  * The user's shares, newest first: each posting of one of their entries to a payable account (a spend's half), with
@@ -50,13 +53,7 @@ export function sharesOf(
   );
 }
 
-export interface BatchRow {
-  id: number;
-  cause: GoodWillType;
-  amount: number;
-  forwarded_on: Date | string;
-  reference: string;
-}
+export type BatchRow = Columns<typeof goodwillBatches, 'id' | 'cause' | 'amount' | 'forwarded_on' | 'reference'>;
 
 /** Every forwarded batch, oldest first (the public CSV). */
 export function allBatches(exec: Executor): Promise<BatchRow[]> {
@@ -66,14 +63,22 @@ export function allBatches(exec: Executor): Promise<BatchRow[]> {
   );
 }
 
+/**
+ * A cause's sums (computed): cents paid in (every share), still payable, and forwarded. A goodwill account's cause
+ * is one of GOODWILL_TYPES (ledger.ts opens them), narrower than the column's text.
+ */
+export interface TotalsRow {
+  cause: GoodWillType;
+  paid_in: number;
+  pending: number;
+  forwarded: number;
+}
+
 /** Per cause: cents paid in (every share), still payable, and forwarded, from the ledger's postings. */
-export function totals(
-  exec: Executor,
-): Promise<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }[]> {
+export function totals(exec: Executor): Promise<TotalsRow[]> {
   return sqlRows(
     exec,
-    // A goodwill account's cause is one of GOODWILL_TYPES (ledger.ts opens them), narrower than the column's text.
-    sql<{ cause: GoodWillType; paid_in: number; pending: number; forwarded: number }>`SELECT a.cause,
+    sql<TotalsRow>`SELECT a.cause,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable' AND p.amount > 0), 0)::bigint AS paid_in,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_payable'), 0)::bigint AS pending,
           coalesce(sum(p.amount) FILTER (WHERE a.kind = 'goodwill_forwarded'), 0)::bigint AS forwarded

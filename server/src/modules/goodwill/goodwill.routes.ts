@@ -10,7 +10,8 @@ import { GOODWILL_CSV_NAME } from '../../../../common/goodwill';
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { causeOf, chooseCause, goodwillTotals, paymentsCsv, paymentsOf } from './goodwill.service';
+import { batchesCsv, presentShare, presentTotals } from './goodwill.presenter';
+import { causeOf, chooseCause, forwardedBatches, goodwillTotals, paymentsOf } from './goodwill.service';
 
 /** Goodwill (docs/product.md#goodwill): the caller's cause and shares, and the public proof of the forwarding. */
 export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -55,7 +56,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: GoodWillPayments, 400: FieldErrors, 401: Message },
       },
     },
-    async (req) => paymentsOf(ctx.db, requireUser(req).id, req.query),
+    async (req) => (await paymentsOf(ctx.db, requireUser(req).id, req.query)).map(presentShare),
   );
 
   app.get(
@@ -74,7 +75,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${GOODWILL_CSV_NAME}"`)
         .header('cache-control', 'no-cache')
-        .send(await paymentsCsv(ctx.db)),
+        .send(batchesCsv(await forwardedBatches(ctx.db))),
   );
 
   app.get(
@@ -88,6 +89,6 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: GoodWillTotals },
       },
     },
-    async () => goodwillTotals(ctx.db),
+    async () => presentTotals(await goodwillTotals(ctx.db)),
   );
 }

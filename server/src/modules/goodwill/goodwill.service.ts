@@ -1,4 +1,4 @@
-import type { GoodWillPayment, GoodWillPaymentsQuery, GoodWillTotals } from '../../../../common/api/goodwill';
+import type { GoodWillPaymentsQuery } from '../../../../common/api/goodwill';
 import type { GoodWillType } from '../../../../common/constants';
 import { GOODWILL_PAGE_DEFAULT, GOODWILL_PAGE_MAX } from '../../../../common/goodwill';
 import type { AppContext } from '../../context';
@@ -6,7 +6,6 @@ import { fieldError } from '../../http/errors';
 import type { Executor, Tx } from '../../db/connection';
 import type { Work } from '../../db/unit-of-work';
 import { forwardGoodwill, type ForwardedBatch } from '../../ledger/goodwill';
-import { batchesCsv, presentShare, presentTotals } from './goodwill.presenter';
 import * as goodwill from './goodwill.repository';
 
 /*
@@ -31,20 +30,20 @@ export async function paymentsOf(
   exec: Executor,
   userId: number,
   query: GoodWillPaymentsQuery,
-): Promise<GoodWillPayment[]> {
+): Promise<goodwill.ShareRow[]> {
   const limit = query.limit === undefined ? GOODWILL_PAGE_DEFAULT : Number(query.limit);
   if (limit < 1 || limit > GOODWILL_PAGE_MAX) throw fieldError('limit', `1 to ${GOODWILL_PAGE_MAX}`);
   const beforeId = query.beforeId === undefined ? undefined : Number(query.beforeId);
-  const found = await goodwill.sharesOf(exec, userId, { limit, beforeId });
-  return found.map(presentShare);
+  return goodwill.sharesOf(exec, userId, { limit, beforeId });
 }
 
-export async function paymentsCsv(exec: Executor): Promise<string> {
-  return batchesCsv(await goodwill.allBatches(exec));
+/** Every forwarded batch, oldest first (the public CSV). */
+export function forwardedBatches(exec: Executor): Promise<goodwill.BatchRow[]> {
+  return goodwill.allBatches(exec);
 }
 
-export async function goodwillTotals(exec: Executor): Promise<GoodWillTotals> {
-  return presentTotals(await goodwill.totals(exec));
+export function goodwillTotals(exec: Executor): Promise<goodwill.TotalsRow[]> {
+  return goodwill.totals(exec);
 }
 
 /** The first moment (UTC) of the month `now` is in: the monthly run forwards what was paid before it. */

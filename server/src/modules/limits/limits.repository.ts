@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor } from '../../db/connection';
+import type { rateCounters } from './limits.tables';
 
-export interface CounterRow {
-  count: number;
-  expiresAt: Date;
-}
+/** A counter's count and the end of its window, under the TypeScript names. */
+export type CounterRow = Pick<typeof rateCounters.$inferSelect, 'count' | 'expiresAt'>;
 
-type Raw = { count: number; expires_at: Date | string };
+/** A counter as raw SQL reads it. */
+type Raw = Columns<typeof rateCounters, 'count' | 'expires_at'>;
 const counterOf = (row: Raw | undefined): CounterRow | undefined =>
   row && { count: Number(row.count), expiresAt: new Date(row.expires_at) };
 
@@ -73,10 +73,12 @@ export async function deleteExpiredCounters(exec: Executor, now: Date): Promise<
 export async function takeCounters(
   exec: Executor,
   now: Date,
-): Promise<{ key: string; count: number; expiresAt: Date }[]> {
+): Promise<(CounterRow & Pick<typeof rateCounters.$inferSelect, 'key'>)[]> {
   const taken = await sqlRows(
     exec,
-    sql<Raw & { key: string }>`DELETE FROM rate_counters RETURNING key, count, expires_at`,
+    sql<
+      Columns<typeof rateCounters, 'key' | 'count' | 'expires_at'>
+    >`DELETE FROM rate_counters RETURNING key, count, expires_at`,
   );
   return taken
     .map((row) => ({ key: row.key, ...counterOf(row)! }))

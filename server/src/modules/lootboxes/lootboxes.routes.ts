@@ -17,6 +17,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendIdempotent, sendPaid } from '../../http/idempotency';
 import { buyKeys, getLootbox, openLootbox } from './lootboxes.commands';
+import { presentFairness, presentOpening } from './lootboxes.presenter';
 import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from './lootboxes.service';
 
 /** Keys, free boxes, openings and their proof (docs/product.md#lootboxes). */
@@ -126,7 +127,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: Fairness, 401: Message },
       },
     },
-    async (req) => fairness(ctx, requireUser(req).id),
+    async (req) => presentFairness(await fairness(ctx, requireUser(req).id)),
   );
 
   app.put(
@@ -141,7 +142,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: Fairness, ...signedIn },
       },
     },
-    async (req) => chooseClientSeed(ctx, requireUser(req).id, req.body.clientSeed),
+    async (req) => presentFairness(await chooseClientSeed(ctx, requireUser(req).id, req.body.clientSeed)),
   );
 
   app.post(
@@ -171,7 +172,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: OpeningList, ...signedIn },
       },
     },
-    async (req) => openings(ctx, requireUser(req).id, req.query),
+    async (req) => (await openings(ctx, requireUser(req).id, req.query)).map(presentOpening),
   );
 
   // A socket that (re)subscribes to a counter starts from its current value (docs/product.md#live).

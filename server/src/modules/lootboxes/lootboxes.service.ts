@@ -1,11 +1,19 @@
-import type { Fairness, Odds, Opening, Rotation } from '../../../../common/api/lootboxes';
+import type { Odds, Rotation } from '../../../../common/api/lootboxes';
 import { CLIENT_SEED_PATTERN, ODDS_VERSION, TOTAL_WEIGHT, tierItems, tierWeights } from '../../../../common/fairness';
 import { TIERS } from '../../../../common/items';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import { elusiveUnitsOnSale } from '../items/items.service';
-import { countersOf, insertSeed, openingsOf, revealSeed, setClientSeed, type Counters } from './lootboxes.repository';
-import { presentFairness, presentOpening } from './lootboxes.presenter';
+import {
+  countersOf,
+  insertSeed,
+  openingsOf,
+  revealSeed,
+  setClientSeed,
+  type Counters,
+  type OpeningRow,
+  type SeedRow,
+} from './lootboxes.repository';
 import { ensureSeed, newServerSeed } from './seeds';
 
 export const DEFAULT_OPENINGS_PAGE = 20;
@@ -23,18 +31,19 @@ export async function odds(ctx: AppContext): Promise<Odds> {
   };
 }
 
-export async function fairness(ctx: AppContext, userId: number): Promise<Fairness> {
-  return presentFairness(await ensureSeed(ctx.db, userId));
+/** The user's seed in use (started if they had none). */
+export function fairness(ctx: AppContext, userId: number): Promise<SeedRow> {
+  return ensureSeed(ctx.db, userId);
 }
 
 /** The user's own client seed; the nonce carries on (docs/product.md#fairness). */
-export async function chooseClientSeed(ctx: AppContext, userId: number, clientSeed: string): Promise<Fairness> {
+export async function chooseClientSeed(ctx: AppContext, userId: number, clientSeed: string): Promise<SeedRow> {
   if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
     throw fieldError('clientSeed', 'A client seed is 1 to 64 characters: letters, digits and symbols, no spaces.');
   }
   return ctx.transact(async ({ tx }) => {
     await ensureSeed(tx, userId);
-    return presentFairness((await setClientSeed(tx, userId, clientSeed))!);
+    return (await setClientSeed(tx, userId, clientSeed))!;
   });
 }
 
@@ -59,11 +68,10 @@ export async function openings(
   ctx: AppContext,
   userId: number,
   q: { limit?: string; before?: string },
-): Promise<Opening[]> {
+): Promise<OpeningRow[]> {
   const limit = Number(q.limit ?? DEFAULT_OPENINGS_PAGE);
   if (limit < 1 || limit > MAX_OPENINGS_PAGE) throw fieldError('limit', `The limit is 1 to ${MAX_OPENINGS_PAGE}.`);
-  const rows = await openingsOf(ctx.db, userId, { limit, before: q.before ? Number(q.before) : undefined });
-  return rows.map(presentOpening);
+  return openingsOf(ctx.db, userId, { limit, before: q.before ? Number(q.before) : undefined });
 }
 
 export async function counters(ctx: AppContext, userId: number): Promise<Counters | undefined> {

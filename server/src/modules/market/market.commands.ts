@@ -1,10 +1,10 @@
-import type { OrderAnswer } from '../../../../common/api/market';
 import { itemOf } from '../../../../common/items';
 import {
   GRAPH_UNLOCK_PRICE,
   marketItemMessage,
   userMarketItemMessage,
   type Fill,
+  type MarketFigures,
   type Side,
   type StandingOffer,
 } from '../../../../common/market';
@@ -16,7 +16,6 @@ import type { MarketOrder, MarketPosition, MarketRefusal } from '../../ledger/ma
 import { isoTime } from '../../../../common/time';
 import { announceEvents } from '../notifications/notifications.service';
 import * as market from './market.repository';
-import { presentOrder } from './market.presenter';
 
 /*
  * Every market order is one short transaction (docs/product.md#money) and one call of the database's `market_order`
@@ -25,6 +24,14 @@ import { presentOrder } from './market.presenter';
  * notification events, all committed or none. This side checks the request, turns a refusal into its error and
  * raises the live updates.
  */
+
+/** What an order did: its fills, the item's market after it and the taker's position; the route presents it. */
+export interface Ordered {
+  itemType: string;
+  fills: Fill[];
+  market: MarketFigures;
+  position: MarketPosition;
+}
 
 export const TEXT = {
   unknownItem: 'Unknown item.',
@@ -63,7 +70,7 @@ export const placeBuyOffer = (work: Work, c: OrderContext, o: OfferOrder) => pla
 
 type OfferOrder = { userId: number; itemType: string; price: number; quantity: number };
 
-function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<OrderAnswer> {
+function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<Ordered> {
   checkItem(o.itemType);
   const cancel = isCancel(o);
   return order(work, c, {
@@ -82,7 +89,7 @@ export function marketBuy(
   work: Work,
   c: OrderContext,
   o: { userId: number; itemType: string; requestedPrice: number },
-): Promise<OrderAnswer> {
+): Promise<Ordered> {
   checkItem(o.itemType);
   return order(work, c, {
     kind: 'market',
@@ -105,7 +112,7 @@ export function tradeWithUser(
   work: Work,
   c: OrderContext,
   o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
-): Promise<OrderAnswer> {
+): Promise<Ordered> {
   checkItem(o.itemType);
   refuseOwnOffer(o.userId, o.counterpartyId);
   return order(work, c, { ...o, kind: 'take', takerId: o.userId, quantity: 1 });
@@ -134,7 +141,7 @@ function refusal(r: MarketRefusal, kind: MarketOrder['kind']): Error {
  * One order in one call of the ledger (`marketOrder`), then what it tells: the makers' notifications, the item's live
  * update to everyone and each user's own to their sockets.
  */
-async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at'>): Promise<OrderAnswer> {
+async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at'>): Promise<Ordered> {
   const r = await ledger.marketOrder(work, { ...o, feeBps: c.feeBps, at: c.now });
   if ('refused' in r) throw refusal(r, o.kind);
   // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
@@ -170,7 +177,7 @@ async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' 
   if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
     work.emit('market', 'marketItem', common, audience.allExcept(changed));
   }
-  return presentOrder(o.itemType, r.fills, r.after, after.get(o.takerId)!);
+  return { itemType: o.itemType, fills: r.fills, market: r.after, position: after.get(o.takerId)! };
 }
 
 /**

@@ -2,6 +2,7 @@ import { isoTime } from '../../../../common/time';
 import type { Offer, OrderAnswer, TradeData } from '../../../../common/api/market';
 import type { Fill, MarketFigures, MonthOfTrades } from '../../../../common/market';
 import type { MarketPosition } from '../../ledger/market';
+import type { OfferRow, TradeRow } from './market.repository';
 
 /** The fields of the market that leave the server. */
 
@@ -15,14 +16,7 @@ export function presentOrder(itemType: string, fills: Fill[], market: MarketFigu
   };
 }
 
-export function presentOffer(r: {
-  id: number;
-  user_id: number;
-  username: string;
-  price: number;
-  quantity: number;
-  created_at: Date | string;
-}): Offer {
+export function presentOffer(r: OfferRow): Offer {
   return {
     offerId: r.id,
     id: r.id,
@@ -34,10 +28,7 @@ export function presentOffer(r: {
   };
 }
 
-export function presentTradeData(
-  last: { created_at: Date | string; price: number }[],
-  months: MonthOfTrades[],
-): TradeData {
+export function presentTradeData(last: TradeRow[], months: MonthOfTrades[]): TradeData {
   return {
     lastTenTrades: last.map((t) => ({ timestamp: isoTime(t.created_at), price: t.price })),
     twelveMonthsTrades: months,

@@ -33,12 +33,15 @@ export const figuresSql = (itemType: string) =>
       (SELECT max(price) FROM market_offers WHERE item_type = ${itemType} AND side = 'BUY') AS best_bo`;
 
 /** The offers of one side of a book, best first, with their owners' names (the offers popups). */
-export async function offersOn(exec: Executor, itemType: string, side: Side, limit: number) {
+/** An offer of the book with its user's name. */
+export type OfferRow = Columns<typeof marketOffers, 'id' | 'user_id' | 'price' | 'quantity' | 'created_at'> & {
+  username: string;
+};
+
+export async function offersOn(exec: Executor, itemType: string, side: Side, limit: number): Promise<OfferRow[]> {
   return sqlRows(
     exec,
-    sql<
-      Columns<typeof marketOffers, 'id' | 'user_id' | 'price' | 'quantity' | 'created_at'> & { username: string }
-    >`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
+    sql<OfferRow>`SELECT o.id, o.user_id, u.username, o.price, o.quantity, o.created_at FROM market_offers o
         JOIN users u ON u.id = o.user_id WHERE o.item_type = ${itemType} AND o.side = ${sideLiteral(side)}
         ORDER BY ${bestFirst(side, 'o.')} LIMIT ${limit}`,
   );
@@ -72,12 +75,12 @@ export async function offersOfUser(exec: Executor, userId: number) {
 }
 
 /** The latest trades of an item, newest first. */
-export async function lastTrades(exec: Executor, itemType: string, limit: number) {
+export type TradeRow = Columns<typeof trades, 'created_at' | 'price'>;
+
+export async function lastTrades(exec: Executor, itemType: string, limit: number): Promise<TradeRow[]> {
   return sqlRows(
     exec,
-    sql<
-      Columns<typeof trades, 'created_at' | 'price'>
-    >`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    sql<TradeRow>`SELECT created_at, price FROM trades WHERE item_type = ${itemType} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
 }
 

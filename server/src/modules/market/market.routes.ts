@@ -26,7 +26,9 @@ import {
   tradeWithUser,
   unlockGraphs,
   type OrderContext,
+  type Ordered,
 } from './market.commands';
+import { presentOffer, presentOrder, presentTradeData } from './market.presenter';
 import { offers, tradeData } from './market.service';
 import { marketPolicy } from './market.policy';
 
@@ -35,6 +37,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['market'];
   const signedIn = { 400: FieldErrors, 401: Message };
   const order = (): OrderContext => ({ now: ctx.now(), feeBps: ctx.config.marketFeeBps });
+  const answer = (o: Ordered) => presentOrder(o.itemType, o.fills, o.market, o.position);
 
   app.post(
     '/api/market/generic-sell-offer',
@@ -51,8 +54,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendPaid(ctx, req, reply, userId, (work) =>
-        placeSellOffer(work, order(), { userId, itemType, price, quantity }),
+      return sendPaid(ctx, req, reply, userId, async (work) =>
+        answer(await placeSellOffer(work, order(), { userId, itemType, price, quantity })),
       );
     },
   );
@@ -72,8 +75,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendPaid(ctx, req, reply, userId, (work) =>
-        placeBuyOffer(work, order(), { userId, itemType, price, quantity }),
+      return sendPaid(ctx, req, reply, userId, async (work) =>
+        answer(await placeBuyOffer(work, order(), { userId, itemType, price, quantity })),
       );
     },
   );
@@ -93,8 +96,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, requestedPrice } = req.body;
-      return sendPaid(ctx, req, reply, userId, (work) =>
-        marketBuy(work, order(), { userId, itemType, requestedPrice }),
+      return sendPaid(ctx, req, reply, userId, async (work) =>
+        answer(await marketBuy(work, order(), { userId, itemType, requestedPrice })),
       );
     },
   );
@@ -122,8 +125,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
       async (req, reply) => {
         const userId = requireUser(req).id;
         const { itemType, price, userId: counterpartyId } = req.body;
-        return sendPaid(ctx, req, reply, userId, (work) =>
-          tradeWithUser(work, order(), { userId, itemType, side, counterpartyId, price }),
+        return sendPaid(ctx, req, reply, userId, async (work) =>
+          answer(await tradeWithUser(work, order(), { userId, itemType, side, counterpartyId, price })),
         );
       },
     );
@@ -147,7 +150,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: OfferList, 400: FieldErrors },
       },
     },
-    async (req) => offers(ctx, knownItem(req.params.itemType), 'SELL'),
+    async (req) => (await offers(ctx, knownItem(req.params.itemType), 'SELL')).map(presentOffer),
   );
   app.get(
     '/api/market/buy-offers/:itemType',
@@ -161,7 +164,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: OfferList, 400: FieldErrors },
       },
     },
-    async (req) => offers(ctx, knownItem(req.params.itemType), 'BUY'),
+    async (req) => (await offers(ctx, knownItem(req.params.itemType), 'BUY')).map(presentOffer),
   );
 
   app.get(
@@ -176,7 +179,10 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: TradeData, ...signedIn, 403: Message },
       },
     },
-    async (req) => tradeData(ctx, requireUser(req).id, knownItem(req.params.itemType)),
+    async (req) => {
+      const { last, months } = await tradeData(ctx, requireUser(req).id, knownItem(req.params.itemType));
+      return presentTradeData(last, months);
+    },
   );
 
   app.post(

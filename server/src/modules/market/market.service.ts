@@ -1,10 +1,10 @@
-import type { Offer, TradeData } from '../../../../common/api/market';
 import {
   LAST_TRADES,
   MONTHS,
   monthStart,
   twelveMonths,
   type MarketFigures,
+  type MonthOfTrades,
   type Side,
   type StandingOffer,
 } from '../../../../common/market';
@@ -12,15 +12,13 @@ import { isoTime } from '../../../../common/time';
 import type { AppContext } from '../../context';
 import * as market from './market.repository';
 import { marketPolicy } from './market.policy';
-import { presentOffer, presentTradeData } from './market.presenter';
 
 /** How many offers a popup lists: the best ones. */
 export const OFFER_LIST_LIMIT = 100;
 
 /** The offers of one side of an item's book, best price first, then oldest. */
-export async function offers(ctx: AppContext, itemType: string, side: Side): Promise<Offer[]> {
-  const found = await market.offersOn(ctx.db, itemType, side, OFFER_LIST_LIMIT);
-  return found.map(presentOffer);
+export function offers(ctx: AppContext, itemType: string, side: Side): Promise<market.OfferRow[]> {
+  return market.offersOn(ctx.db, itemType, side, OFFER_LIST_LIMIT);
 }
 
 /** Every item's market figures (items without offers are absent). */
@@ -45,16 +43,20 @@ export async function offersOfUser(
 }
 
 /** GET /api/trade-data/{itemType}: 403 until the user unlocked the graphs (docs/product.md#graphs). */
-export async function tradeData(ctx: AppContext, userId: number, itemType: string): Promise<TradeData> {
+export async function tradeData(
+  ctx: AppContext,
+  userId: number,
+  itemType: string,
+): Promise<{ last: market.TradeRow[]; months: MonthOfTrades[] }> {
   marketPolicy.authorize({ id: userId }, 'readTrades', { unlocked: await market.hasUnlockedGraphs(ctx.db, userId) });
   const now = ctx.now();
   const [last, months] = await Promise.all([
     market.lastTrades(ctx.db, itemType, LAST_TRADES),
     market.monthlyTrades(ctx.db, itemType, monthStart(now, MONTHS - 1)),
   ]);
-  return presentTradeData(
+  return {
     last,
-    twelveMonths(
+    months: twelveMonths(
       now,
       months.map((m) => ({
         label: m.label,
@@ -64,5 +66,5 @@ export async function tradeData(ctx: AppContext, userId: number, itemType: strin
         volume: m.volume,
       })),
     ),
-  );
+  };
 }

@@ -8,6 +8,7 @@ import {
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
+import { presentNotification } from './notifications.presenter';
 import { listNotifications, markAllRead, markRead, preview, unreadCount } from './notifications.service';
 import { notificationsPolicy } from './notifications.policy';
 
@@ -41,7 +42,10 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
         response: { 200: NotificationPreview, ...signedIn },
       },
     },
-    async (req) => preview(ctx, requireUser(req).id),
+    async (req) => {
+      const newest = await preview(ctx, requireUser(req).id);
+      return { notifications: newest.notifications.map(presentNotification), unreadCount: newest.unreadCount };
+    },
   );
 
   app.get(
@@ -56,7 +60,7 @@ export async function notificationRoutes(app: App, ctx: AppContext): Promise<voi
         response: { 200: NotificationList, ...signedIn },
       },
     },
-    async (req) => listNotifications(ctx, requireUser(req).id, req.query),
+    async (req) => (await listNotifications(ctx, requireUser(req).id, req.query)).map(presentNotification),
   );
 
   app.post(

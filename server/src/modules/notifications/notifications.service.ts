@@ -1,15 +1,9 @@
-import type {
-  Notification,
-  NotificationFilter,
-  NotificationPreview,
-  NotificationTopic,
-} from '../../../../common/api/notifications';
+import type { NotificationFilter, NotificationTopic } from '../../../../common/api/notifications';
 import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/notifications';
 import type { AppContext } from '../../context';
 import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import { notificationsPolicy } from './notifications.policy';
-import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
 
 export type { NotificationTopic } from '../../../../common/api/notifications';
@@ -54,24 +48,27 @@ export async function listNotifications(
   ctx: AppContext,
   userId: number,
   q: { filter?: NotificationFilter; topic?: NotificationTopic; cursor?: string; limit?: string },
-): Promise<Notification[]> {
+): Promise<repo.NotificationRow[]> {
   const limit = q.limit === undefined ? DEFAULT_PAGE : Number(q.limit);
   if (limit < 1 || limit > MAX_PAGE) throw fieldError('limit', `Ask for 1 to ${MAX_PAGE}.`);
-  const rows = await repo.notificationsOf(ctx.db, userId, {
+  return repo.notificationsOf(ctx.db, userId, {
     filter: q.filter ?? 'ALL',
     topic: q.topic ?? null,
     before: q.cursor === undefined ? null : Number(q.cursor),
     limit,
   });
-  return rows.map(presentNotification);
 }
 
-export async function preview(ctx: AppContext, userId: number): Promise<NotificationPreview> {
+/** The newest notifications (the bubble's preview) and the unread count. */
+export async function preview(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ notifications: repo.NotificationRow[]; unreadCount: number }> {
   const [rows, count] = await Promise.all([
     repo.notificationsOf(ctx.db, userId, { filter: 'ALL', topic: null, before: null, limit: PREVIEW_SIZE }),
     repo.unreadCount(ctx.db, userId),
   ]);
-  return { notifications: rows.map(presentNotification), unreadCount: count };
+  return { notifications: rows, unreadCount: count };
 }
 
 /** Marks `id` and the semicolon-joined `unreadIds` seen, each with every older unseen event of its fold. */

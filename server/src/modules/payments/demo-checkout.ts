@@ -5,6 +5,7 @@ import { DEMO_CHECKOUT_JS, renderCheckoutPage, renderMissingPage } from './demo-
 import { paymentsPolicy } from './payments.policy';
 import { DemoSettlement, PaymentParams, SettledAnswer } from '../../../../common/api/payments';
 import { Message } from '../../../../common/api/shared';
+import { presentPayment } from './payments.presenter';
 import { ownPayment, paymentById, settleDemo, type CheckoutProvider } from './payments.service';
 
 /** The built-in provider used when Stripe is not configured: its hosted checkout is a page of this server. */
@@ -54,7 +55,9 @@ export async function demoCheckoutRoutes(app: App, ctx: AppContext): Promise<voi
         const user = requireUser(req);
         const payment = await ownPayment(ctx, user, req.params.id);
         paymentsPolicy.authorize(user, 'settleDemo', payment);
-        return sendPaid(ctx, req, reply, user.id, (work) => settleDemo(work, ctx, payment.id, action));
+        return sendPaid(ctx, req, reply, user.id, async (work) =>
+          presentPayment(await settleDemo(work, ctx, payment.id, action)),
+        );
       },
     );
   }

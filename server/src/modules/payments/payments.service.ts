@@ -5,9 +5,7 @@ import type { Work } from '../../db/unit-of-work';
 import type { SessionUser } from '../../http/auth';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { creditTopUp } from '../../ledger/commands';
-import type { PaymentAnswer } from '../../../../common/api/payments';
 import { paymentsPolicy } from './payments.policy';
-import { presentPayment } from './payments.presenter';
 import {
   findPayment,
   insertPayment,
@@ -126,12 +124,7 @@ const settledText: Record<PaymentStatus, string> = {
  * Demo Pay or Cancel. Repeating the action that settled a payment answers its status again and changes nothing;
  * the opposite action on a settled payment is a 409 carrying the status it ended in.
  */
-export async function settleDemo(
-  work: Work,
-  ctx: AppContext,
-  id: string,
-  action: 'pay' | 'cancel',
-): Promise<PaymentAnswer> {
+export async function settleDemo(work: Work, ctx: AppContext, id: string, action: 'pay' | 'cancel'): Promise<Payment> {
   const target: PaymentStatus = action === 'pay' ? 'paid' : 'cancelled';
   const after =
     action === 'pay'
@@ -139,5 +132,5 @@ export async function settleDemo(
       : ((await moveStatus(work.tx, id, ['open'], 'cancelled', ctx.now())) ?? (await findPayment(work.tx, id)));
   if (!after) throw notFound('No such payment.');
   if (after.status !== target) throw conflict({ message: settledText[after.status], status: after.status });
-  return presentPayment(after);
+  return after;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES } from '../../../../common/trending';
-import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import { sqlRows, type Executor, type Columns, type SqlRow } from '../../db/connection';
 import type { pictures } from './pictures.tables';
 
 /**
@@ -59,11 +59,8 @@ export const profilePage = (authorId: number, page: Page) => ({
   order: sql`p.last_author_payment DESC, p.id DESC`,
 });
 
-interface Scored {
-  id: number;
-  bound: number;
-  score: number;
-}
+/** A picture read for the trending order: its stored bound (`trending_score`) and its exact score now (computed). */
+type Scored = Columns<typeof pictures, 'id'> & { bound: SqlRow<typeof pictures>['trending_score']; score: number };
 
 const byScore = (a: Scored, b: Scored) => b.score - a.score || b.id - a.id;
 

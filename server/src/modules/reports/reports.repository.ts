@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ReportReason, ReportType } from '../../../../common/reports';
-import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import { sqlRows, type Executor, type Columns, type SqlRow } from '../../db/connection';
+import type { users } from '../../db/core.tables';
 import type { reports } from './reports.tables';
 import type { chatMessages } from '../chat/chat.tables';
+import type { comments } from '../comments/comments.tables';
 
 /** All of the reports' SQL. */
 
@@ -29,17 +31,14 @@ export async function insertReport(
   return row?.id;
 }
 
-export interface ReportRow {
-  id: number;
-  type: ReportType;
-  message_id: number;
-  reason: ReportReason;
-  description: string;
-  reporter_id: number;
-  reporter_name: string | null;
-  message_text: string | null;
-  created_at: Date | string;
-}
+export type ReportRow = Columns<
+  typeof reports,
+  'id' | 'type' | 'message_id' | 'reason' | 'description' | 'reporter_id' | 'created_at'
+> & {
+  reporter_name: SqlRow<typeof users>['username'];
+  /** The reported comment's or chat message's body; null when it is gone. */
+  message_text: SqlRow<typeof comments>['body'] | SqlRow<typeof chatMessages>['body'] | null;
+};
 
 /** Reports, newest first, with the reporter and the reported text, for the admin console's Reports tab. */
 export function reportsPage(exec: Executor, page: { limit: number; beforeId?: number }): Promise<ReportRow[]> {

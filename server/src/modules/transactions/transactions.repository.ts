@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, type Executor } from '../../db/connection';
+import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
+import type { journalEntries } from '../../db/core.tables';
 import { account } from '../../ledger/ledger';
 import type { TransactionType } from '../../../../common/api/transactions';
+import type { chatMessages } from '../chat/chat.tables';
+import type { comments } from '../comments/comments.tables';
+import type { pictures } from '../pictures/pictures.tables';
 
 /**
  * All of the statement's SQL. A user's statement is the postings on their own money: the `user:{id}:available` and
@@ -13,17 +17,18 @@ import type { TransactionType } from '../../../../common/api/transactions';
  * the makers' sides in it) is ITEM_BUY for whoever it charged and ITEM_SELL for whoever it paid. Previews are read from
  * the domains' tables by id (read only, one page at a time).
  */
-export interface StatementRow {
-  id: number;
+export type StatementRow = Columns<typeof journalEntries, 'id' | 'created_at' | 'resource_id'> & {
+  /** Computed: the row's type, from the entry's kind and the sign of the amount. */
   type: TransactionType;
-  created_at: Date | string;
+  /** Computed: the entry's net change of the user's two accounts. */
   amount: number;
-  resource_id: string | null;
-  image_key: string | null;
-  message_body: string | null;
-  comment_body: string | null;
+  /** The entry's memo, the JSON object the ledger's command wrote (the column is any JSON). */
   memo: Record<string, unknown> | null;
-}
+  /** The previews, each null unless the row's type names one (left joins). */
+  image_key: SqlRow<typeof pictures>['image_key'] | null;
+  message_body: SqlRow<typeof chatMessages>['body'] | null;
+  comment_body: SqlRow<typeof comments>['body'] | null;
+};
 
 /** The type of a row, from its entry `e` and the user's signed amount `m.amount`. */
 const typeOf = sql`CASE

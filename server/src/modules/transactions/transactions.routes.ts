@@ -8,7 +8,8 @@ import {
 } from '../../../../common/api/transactions';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { transactionsCsv, transactionsOfType, transactionSummary } from './transactions.service';
+import { presentCsv, presentRow } from './transactions.presenter';
+import { transactionsOfType, transactionSummary, wholeStatement } from './transactions.service';
 
 /** The signed-in user's statement (docs/product.md#statement). Read only: no idempotency keys. */
 export async function transactionRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -40,7 +41,7 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
       },
     },
     async (req, reply) => {
-      const csv = await transactionsCsv(ctx, requireUser(req).id);
+      const csv = presentCsv(await wholeStatement(ctx, requireUser(req).id));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${TRANSACTIONS_CSV_NAME}"`)
@@ -62,6 +63,6 @@ export async function transactionRoutes(app: App, ctx: AppContext): Promise<void
         response: { 200: TransactionRows, 400: FieldErrors, 401: Message },
       },
     },
-    async (req) => transactionsOfType(ctx, requireUser(req).id, req.params.type, req.query),
+    async (req) => (await transactionsOfType(ctx, requireUser(req).id, req.params.type, req.query)).map(presentRow),
   );
 }

@@ -6,12 +6,10 @@ import {
   MAX_TRANSACTIONS_PAGE,
   TRANSACTION_TYPES,
   type TransactionPageQuery,
-  type TransactionRow,
   type TransactionSummary,
   type TransactionType,
 } from '../../../../common/api/transactions';
-import { presentCsv, presentRow } from './transactions.presenter';
-import { statement, summary } from './transactions.repository';
+import { statement, summary, type StatementRow } from './transactions.repository';
 
 /** Every type with its signed sum (0 when the user has none of it), and what the user's open buy offers hold. */
 export async function transactionSummary(ctx: AppContext, userId: number): Promise<TransactionSummary> {
@@ -26,17 +24,17 @@ export async function transactionsOfType(
   userId: number,
   type: string,
   q: TransactionPageQuery,
-): Promise<TransactionRow[]> {
+): Promise<StatementRow[]> {
   if (!isTransactionType(type)) throw fieldError('type', `The type is one of ${TRANSACTION_TYPES.join(', ')}.`);
   const limit = Number(q.limit ?? DEFAULT_TRANSACTIONS_PAGE);
   if (limit < 1 || limit > MAX_TRANSACTIONS_PAGE) {
     throw fieldError('limit', `The limit is 1 to ${MAX_TRANSACTIONS_PAGE}.`);
   }
   const before = q.before === undefined ? undefined : Number(q.before);
-  return (await statement(ctx.db, userId, { type, limit, before })).map(presentRow);
+  return statement(ctx.db, userId, { type, limit, before });
 }
 
-/** The whole statement as CSV. */
-export async function transactionsCsv(ctx: AppContext, userId: number): Promise<string> {
-  return presentCsv(await statement(ctx.db, userId, {}));
+/** The whole statement, newest first (the CSV download). */
+export function wholeStatement(ctx: AppContext, userId: number): Promise<StatementRow[]> {
+  return statement(ctx.db, userId, {});
 }

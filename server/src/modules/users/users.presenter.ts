@@ -1,6 +1,6 @@
 import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from '../../../../common/constants';
 import { imageUrl } from '../../storage/storage';
-import type { ProfileRow } from './users.repository';
+import type { ProfileRow, PublicInfo } from './users.repository';
 import type { Profile, UserInfo } from '../../../../common/api/users';
 
 const profileImageUrl = (key: string | null): string | null => (key ? imageUrl(key) : null);
@@ -26,6 +26,6 @@ export function presentProfile(row: ProfileRow, firstLogin: boolean): Profile {
 }
 
 /** What anyone may see of a user. */
-export function presentUserInfo(row: { username: string | null; profileImageKey: string | null }): UserInfo {
+export function presentUserInfo(row: PublicInfo): UserInfo {
   return { username: row.username, profileImageUrl: profileImageUrl(row.profileImageKey) };
 }

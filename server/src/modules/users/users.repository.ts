@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Executor, type Columns } from '../../db/connection';
+import { sqlRows, type Executor, type Columns, type SqlRow } from '../../db/connection';
 import type { users } from '../../db/core.tables';
 import type { pictures } from '../pictures/pictures.tables';
 
-export interface ProfileRow {
-  id: number;
-  username: string | null;
+/** The user's own account, under the TypeScript names. */
+export type ProfileRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'username' | 'keyCount' | 'lootBoxCount' | 'badge' | 'firstLogin' | 'emailVerified' | 'isAdmin' | 'goodWill'
+> & {
+  /** The available account's balance (0 before the account exists). */
   balance: number;
-  keyCount: number;
-  lootBoxCount: number;
   /** Storage key of the profile picture's image, if one is set. */
-  profileImageKey: string | null;
-  badge: string;
-  firstLogin: boolean;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  goodWill: string | null;
-}
+  profileImageKey: SqlRow<typeof pictures>['image_key'] | null;
+};
 
 export async function profileOf(exec: Executor, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await sqlRows(
@@ -33,7 +29,7 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
         | 'email_verified'
         | 'is_admin'
         | 'good_will'
-      > & { balance: number | null; profile_image_key: string | null }
+      > & { balance: number | null; profile_image_key: SqlRow<typeof pictures>['image_key'] | null }
     >`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
                u.first_login, u.email_verified, u.is_admin, u.good_will
         FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'available'
@@ -67,14 +63,16 @@ export async function clearFirstLogin(exec: Executor, userId: number): Promise<b
   return updated.length > 0;
 }
 
-export async function publicInfoOf(
-  exec: Executor,
-  userId: number,
-): Promise<{ username: string | null; profileImageKey: string | null } | undefined> {
+/** What anyone may see of a user: their name and the storage key of their face. */
+export type PublicInfo = Pick<typeof users.$inferSelect, 'username'> & {
+  profileImageKey: SqlRow<typeof pictures>['image_key'] | null;
+};
+
+export async function publicInfoOf(exec: Executor, userId: number): Promise<PublicInfo | undefined> {
   const [row] = await sqlRows(
     exec,
     sql<
-      Columns<typeof users, 'username'> & { profile_image_key: string | null }
+      Columns<typeof users, 'username'> & { profile_image_key: SqlRow<typeof pictures>['image_key'] | null }
     >`SELECT u.username, pi.image_key AS profile_image_key
         FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
   );

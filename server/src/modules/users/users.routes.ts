@@ -2,6 +2,7 @@ import { FieldErrors, Message } from '../../../../common/api/shared';
 import { Profile, ProfileImageAnswer, ProfileImageQuery, UserIdParams, UserInfo } from '../../../../common/api/users';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
+import { presentProfile, presentUserInfo } from './users.presenter';
 import { balanceOf, ownProfile, setProfileImage, userInfo } from './users.service';
 import { usersPolicy } from './users.policy';
 
@@ -20,7 +21,10 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: Profile, 401: Message },
       },
     },
-    async (req) => ownProfile(ctx, requireUser(req)),
+    async (req) => {
+      const { row, firstLogin } = await ownProfile(ctx, requireUser(req));
+      return presentProfile(row, firstLogin);
+    },
   );
 
   app.get(
@@ -35,7 +39,7 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: UserInfo, 400: FieldErrors, 404: Message },
       },
     },
-    async (req) => userInfo(ctx, Number(req.params.userId)),
+    async (req) => presentUserInfo(await userInfo(ctx, Number(req.params.userId))),
   );
 
   // The API takes PUT or PATCH (docs/product.md#accounts); both do the same.

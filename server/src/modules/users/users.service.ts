@@ -1,4 +1,3 @@
-import type { Profile, UserInfo } from '../../../../common/api/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import type { SessionUser } from '../../http/auth';
@@ -7,24 +6,26 @@ import { availableBalance } from '../../ledger/ledger';
 import { imageUrl } from '../../storage/storage';
 import { pictureAuthor } from '../pictures/pictures.service';
 import { usersPolicy } from './users.policy';
-import { presentProfile, presentUserInfo } from './users.presenter';
 import * as users from './users.repository';
 
 /* The users domain as other modules see it: profiles and faces are read and set here. */
 
 /** The signed-in user's own view of their account; reading it is what uses up "first login". */
-export async function ownProfile(ctx: AppContext, user: SessionUser): Promise<Profile> {
+export async function ownProfile(
+  ctx: AppContext,
+  user: SessionUser,
+): Promise<{ row: users.ProfileRow; firstLogin: boolean }> {
   const row = await users.profileOf(ctx.db, user.id);
   if (!row) throw unauthorized(); // the account was deleted under a live session
   // Reading the profile is what "the first login" means to the client: the welcome popup shows once.
   const firstLogin = row.firstLogin && (await users.clearFirstLogin(ctx.db, user.id));
-  return presentProfile(row, firstLogin);
+  return { row, firstLogin };
 }
 
-export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+export async function userInfo(ctx: AppContext, userId: number): Promise<users.PublicInfo> {
   const row = await users.publicInfoOf(ctx.db, userId);
   if (!row) throw notFound('No such user.');
-  return presentUserInfo(row);
+  return row;
 }
 
 /** Makes one of the user's own pictures their face; every card of theirs shows it (on every instance). */
