@@ -17,9 +17,13 @@ let copy: string;
 
 /** A command in the copy; its output when it fails. */
 function run(cmd: string, args: string[], cwd = copy): { status: number | null; out: string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'FORCE_COLOR')),
+    NO_COLOR: '1',
+  };
   const res = spawnSync(cmd, args, { cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
-  return { status: res.status, out: `${res.stdout}${res.stderr}` };
+  // eslint-disable-next-line no-control-regex -- colours, should a tool print them anyway
+  return { status: res.status, out: `${res.stdout}${res.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
 }
 
 const generate = (...args: string[]) =>
