@@ -29,6 +29,8 @@ interface World {
   notification: number;
   payment: string;
   link: number;
+  /** Alice's thing in each domain of `OWNED`, by domain. */
+  owned: Record<string, number>;
 }
 
 interface Row {
@@ -43,6 +45,14 @@ interface Row {
 
 const Q = 'COMMON_LETTER_Q';
 const decision = { charityName: 'Mine', adminCategory: 'Me', isPubliclyVisible: true };
+
+/**
+ * Domains added with `npm run new:domain` (scripts/new-domain.ts): how Alice makes her thing of the domain (its id
+ * is `world.owned[domain]`), and the table the snapshot reads.
+ */
+const OWNED: Record<string, { table: string; make(alice: TestClient): Promise<number> }> = {
+  // new-domain: owned (scripts/new-domain.ts adds a new domain's entry above this line)
+};
 
 const TABLE: Record<string, Row> = {
   // Things that are their owner's alone.
@@ -227,6 +237,7 @@ const TABLE: Record<string, Row> = {
     stranger: 400,
     visitor: 'allowed',
   },
+  // new-domain: rows (scripts/new-domain.ts adds a new domain's rows above this line)
 };
 
 /** Names that point at a thing (a cursor such as `beforeId` points at nothing of anybody's). */
@@ -255,8 +266,8 @@ async function routesTakingIds(): Promise<Map<string, Operation | undefined>> {
 }
 
 /** Everything a refused call could have touched. */
-const snapshot = () =>
-  sqlRows(
+const snapshot = async () => ({
+  core: await sqlRows(
     t.ctx.db,
     sql<Record<string, unknown>>`SELECT (SELECT json_agg(a ORDER BY a.code) FROM ledger_accounts a) AS accounts,
                (SELECT json_agg(p ORDER BY p.id) FROM payments p) AS payments,
@@ -268,11 +279,20 @@ const snapshot = () =>
                (SELECT count(*)::int FROM charity_options) AS options,
                (SELECT count(*)::int FROM journal_entries) AS entries,
                (SELECT count(*)::int FROM reports) AS reports`,
-  );
+  ),
+  owned: await Promise.all(
+    Object.values(OWNED).map(({ table }) =>
+      sqlRows(
+        t.ctx.db,
+        sql<{ rows: unknown }>`SELECT json_agg(x ORDER BY x.id) AS rows FROM ${sql.identifier(table)} x`,
+      ),
+    ),
+  ),
+});
 
 /**
  * Alice owns a picture with her comment on it, a notification (Carol commented too), a demo payment, a donation
- * link and offers both ways on Q. Bob, signed in with money, owns none of it.
+ * link, offers both ways on Q and a thing of each domain of `OWNED`. Bob, signed in with money, owns none of it.
  */
 async function aliceWorld(): Promise<World> {
   const alice = await makeUser(t.ctx, { balance: 1_000 });
@@ -297,7 +317,9 @@ async function aliceWorld(): Promise<World> {
   await giveItems(t.ctx, alice.id, Q, 3);
   await client.post('/api/market/generic-sell-offer', { itemType: Q, quantity: 1, price: 50 });
   await client.post('/api/market/generic-buy-offer', { itemType: Q, quantity: 1, price: 40, balance: 0 });
-  return { alice: alice.id, picture, comment, notification: notification!.id, payment, link };
+  const owned: Record<string, number> = {};
+  for (const [domain, { make }] of Object.entries(OWNED)) owned[domain] = await make(client);
+  return { alice: alice.id, picture, comment, notification: notification!.id, payment, link, owned };
 }
 
 beforeAll(async () => {

@@ -277,6 +277,8 @@ describe('answers checked against the OpenAPI document', () => {
     await post(alice, '/api/user-notifications/read', { id: 999_999 });
     await post(alice, '/api/user-notifications/read-all');
 
+    // new-domain: walk (scripts/new-domain.ts adds a new domain's calls above this line)
+
     // Administration and donation links (on a charity host)
     await get(admin, '/api/admin/am-i-worthy');
     await get(alice, '/api/admin/am-i-worthy');
