@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { LiveTestClient } from '../../server/src/live/live-test-client';
 import { freePort } from '../../server/src/test/server-process';
 import { Topology } from './topology';
@@ -60,6 +61,62 @@ describe('the cluster', () => {
     const names = t.describe().components.map((c) => c.name);
     expect(names).toEqual(['haproxy', 'app-1', 'app-2', 'app-3', 'pgbouncer', 'postgres-1', 'postgres-2', 'redis-1']);
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+  });
+
+  it('stays readable with the primary stopped: walls, detail and the store answer 200 from the replica, a fund 503; writes resume after its return', async () => {
+    const b = browser();
+    const name = `reader${Date.now().toString(36)}`;
+    const signUp = { username: name, password: 'secret-pass-1', email: `${name}@example.com` };
+    expect((await b.call('POST', '/api/auth/register', signUp)).status).toBe(200);
+    await topUp(b, 5000);
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('amount', '200');
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'wall.jpg');
+    const uploaded = await fetch(`${t.url}/api/payment/checkout-with-image-upload`, {
+      method: 'POST',
+      headers: { origin: t.url, cookie: b.cookie(), 'idempotency-key': randomUUID() },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    // It answers the new picture's page, /image/detail/<id>.
+    const pictureId = Number(/\/(\d+)$/.exec(((await uploaded.json()) as { url: string }).url)?.[1]);
+    const fund = () =>
+      b.call(
+        'POST',
+        '/api/payment/checkout-with-image-fund',
+        { imageId: pictureId, amount: 10 },
+        { 'idempotency-key': randomUUID() },
+      );
+    expect((await fund()).status).toBe(200);
+    // The replica has replayed it all before the primary goes.
+    await new Promise((r) => setTimeout(r, 1500));
+
+    await t.primary.stop('fast');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const wall = await b.call('GET', '/api/pictures?page=0');
+        expect(wall.status).toBe(200);
+        expect(((await wall.json()) as { id: number }[]).map((p) => p.id)).toContain(pictureId);
+        expect((await b.call('GET', `/api/pictures/${pictureId}`)).status).toBe(200);
+        // Signed in: the session itself is read from the replica.
+        expect((await b.call('GET', '/api/items/details')).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect((await fund()).status).toBe(503);
+      expect((await fetch(`${t.url}/api/health?read=1`)).status).toBe(200);
+    } finally {
+      await t.primary.start();
+    }
+    const back = Date.now();
+    let status = 0;
+    while (Date.now() - back < 20_000 && (status = (await fund()).status) !== 200)
+      await new Promise((r) => setTimeout(r, 500));
+    expect(status).toBe(200);
+    // Every instance has seen the primary back (read-routing.ts: within about two seconds) before the next test.
+    await new Promise((r) => setTimeout(r, 2500));
   });
 
   it('drains an instance told to stop under traffic: no request fails, and its sockets get the next balance update elsewhere', async () => {

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import { makeContext, type App, type AppContext } from './context';
 import type { Database } from './db/connection';
+import { ReadRouting } from './db/read-routing';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
@@ -94,10 +95,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessionsAlive: (sessions) => liveSessions(deps.database.db, sessions, deps.now?.() ?? new Date()),
     log: app.log,
   });
+  const reads = new ReadRouting({
+    primary: deps.database.db,
+    replica: deps.database.replica,
+    maxLagMs: deps.config.dbReadMaxLagMs,
+    onChange: (state) => app.log.info(state, 'read routing changed'),
+  });
+  await reads.start();
+  app.addHook('onClose', async () => reads.stop());
   const ctx = makeContext({
     config: deps.config,
     database: deps.database,
     db: deps.database.db,
+    reads,
     bus: deps.bus,
     live: hub,
     mailer: deps.mailer,

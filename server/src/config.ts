@@ -17,6 +17,10 @@ export interface Config {
    * out before it closes (SHUTDOWN_DRAIN_MS; by default 3 s behind a proxy, TRUST_PROXY set, else 0).
    */
   shutdownDrainMs: number;
+  /** A streaming replica for reads that tolerate lag (DATABASE_READ_URL; docs/scaling.md, "Read replica"). */
+  databaseReadUrl: string | undefined;
+  /** Past this replay lag, lag-tolerant reads go to the primary (DB_READ_MAX_LAG_MS). */
+  dbReadMaxLagMs: number;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   cashHosts: Set<string>;
@@ -191,6 +195,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    dbReadMaxLagMs: int(env, 'DB_READ_MAX_LAG_MS', 5000),
     redisUrl: env.REDIS_URL || undefined,
     publicUrl,
     cashHosts,

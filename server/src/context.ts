@@ -8,6 +8,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
+import type { ReadRouting } from './db/read-routing';
 import { transact, type Work, type WorkDeps } from './db/unit-of-work';
 import type { Bus, BusListener } from './live/bus';
 import type { LiveDelivery, LivePresence, LiveSnapshots } from './live/hub';
@@ -26,7 +27,10 @@ export type App = FastifyInstance<
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The primary: writes, and reads that must see the latest write. */
   db: Db;
+  /** Where reads go when a replica is configured: `reads.lagTolerant()` for the public, lag-tolerant ones. */
+  reads: ReadRouting;
   /** Every live event, from every instance, to listen to; events are raised only through `transact`. */
   bus: BusListener;
   /** Where a module registers the snapshots of its own live channels, and learns who follows one on this instance. */

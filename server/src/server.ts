@@ -38,6 +38,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
+    readUrl: config.databaseReadUrl,
     dataDir: config.dataDir,
     memory: opts.memory ?? false,
     connectTimeoutMs: config.dbConnectTimeoutMs,

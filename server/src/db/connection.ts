@@ -19,6 +19,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /** A streaming replica for reads that tolerate lag (DATABASE_READ_URL); see `read-routing.ts`. */
+  replica?: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -34,6 +36,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL itself, when databaseUrl is a pooler in transaction mode (DATABASE_DIRECT_URL). */
   directUrl?: string | undefined;
+  /** A streaming replica of it (DATABASE_READ_URL); opened without migrating, as it follows the primary. */
+  readUrl?: string | undefined;
   /** Directory of the embedded database; ignored with databaseUrl. */
   dataDir?: string;
   /** Embedded database in memory (tests). */
@@ -49,17 +53,25 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!opts.databaseUrl) return openPglite(opts);
-  const pg = await openPostgres({
-    url: opts.databaseUrl,
-    directUrl: opts.directUrl,
+  const bounds = {
     poolSize: opts.poolSize ?? 20,
     connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
     statementTimeoutMs: opts.statementTimeoutMs ?? 10_000,
     transactionTimeoutMs: opts.transactionTimeoutMs ?? 15_000,
-    migrationsFolder,
     onConnectionError: opts.onConnectionError,
-  });
-  return { ...pg, kind: 'postgres' };
+  };
+  const primary = await openPostgres({ ...bounds, url: opts.databaseUrl, directUrl: opts.directUrl, migrationsFolder });
+  if (!opts.readUrl) return { ...primary, kind: 'postgres' };
+  // The replica may be down at start: the pool connects on demand, and reads go to the primary meanwhile.
+  const replica = await openPostgres({ ...bounds, url: opts.readUrl, migrationsFolder: undefined });
+  return {
+    db: primary.db,
+    replica: replica.db,
+    kind: 'postgres',
+    async close() {
+      await Promise.all([primary.close(), replica.close()]);
+    },
+  };
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {

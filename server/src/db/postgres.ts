@@ -26,7 +26,8 @@ export interface PostgresOptions {
   statementTimeoutMs: number;
   /** A connection held longer (a transaction, in practice) is cut off, which rolls it back; 0: no bound. */
   transactionTimeoutMs: number;
-  migrationsFolder: string;
+  /** Undefined for a read replica, which is migrated by its primary. */
+  migrationsFolder: string | undefined;
   /** A connection lost outside any query (it sat idle, or between two statements of a transaction). */
   onConnectionError?: (err: Error) => void;
 }
@@ -51,7 +52,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<{ db: Db; clo
   pg.types.setTypeParser(NUMERIC, toNumber);
   const onError = opts.onConnectionError ?? (() => {});
 
-  await migrateUnderLock(opts, onError);
+  if (opts.migrationsFolder) await migrateUnderLock(opts, opts.migrationsFolder, onError);
 
   const silenceMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + SILENCE_GRACE_MS : 0;
   // Through a transaction pooler, each transaction may meet another server connection: a statement prepared under a
@@ -260,7 +261,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Migrations on a connection of their own, outside the pool's bounds: waiting for another instance's migration,
  * or a long one, is no reason to fail. Two instances starting at once must not both migrate: an advisory lock.
  */
-async function migrateUnderLock(opts: PostgresOptions, onError: (err: Error) => void): Promise<void> {
+async function migrateUnderLock(opts: PostgresOptions, folder: string, onError: (err: Error) => void): Promise<void> {
   const client = new pg.Client({
     connectionString: opts.directUrl ?? opts.url,
     connectionTimeoutMillis: opts.connectTimeoutMs,
@@ -270,7 +271,7 @@ async function migrateUnderLock(opts: PostgresOptions, onError: (err: Error) => 
   await client.connect();
   try {
     await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
-    await migrate(drizzle(client), { migrationsFolder: opts.migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder: folder });
     await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
   } finally {
     await client.end().catch(() => {});

@@ -29,7 +29,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** The user behind a session token, or null when it is unknown or expired. */
 export async function userOfToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
-  return (await sessionUser(ctx.db, hashToken(token), ctx.now())) ?? null;
+  // The primary, or the replica while only it answers (the site stays readable: docs/scaling.md, "Read replica").
+  return (await sessionUser(ctx.reads.current(), hashToken(token), ctx.now())) ?? null;
 }
 
 /** Loads `req.user` for every request that carries a session cookie. */

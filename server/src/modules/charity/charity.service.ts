@@ -27,7 +27,7 @@ export function myLinks(ctx: AppContext, userId: number, page: Page): Promise<re
 
 /** Decided, publicly visible links, without their senders. */
 export function publicLinks(ctx: AppContext, page: Page): Promise<repo.LinkRow[]> {
-  return repo.listLinks(ctx.db, { ...page, publicOnly: true });
+  return repo.listLinks(ctx.reads.lagTolerant(), { ...page, publicOnly: true });
 }
 
 /** For the admin console: every link, or one user's (an unknown user has none). */

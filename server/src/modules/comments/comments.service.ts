@@ -6,16 +6,16 @@ import * as comments from './comments.repository';
 
 /** A picture's comments and replies (docs/product.md#comments; the presenter threads them); 404 when there is no picture. */
 export async function commentsOfPicture(ctx: AppContext, pictureId: number): Promise<comments.CommentRow[]> {
-  if ((await pictureAuthorIn(ctx.db, pictureId)) === undefined) throw notFound('Image not found');
-  return comments.commentsOfPicture(ctx.db, pictureId);
+  if ((await pictureAuthorIn(ctx.reads.lagTolerant(), pictureId)) === undefined) throw notFound('Image not found');
+  return comments.commentsOfPicture(ctx.reads.lagTolerant(), pictureId);
 }
 
 /** A comment's reactions, newest first; 404 when there is no such comment. */
 export async function reactionsOfComment(ctx: AppContext, commentId: number): Promise<comments.ReactionRow[]> {
-  if (!Number.isSafeInteger(commentId) || !(await comments.commentExists(ctx.db, commentId))) {
+  if (!Number.isSafeInteger(commentId) || !(await comments.commentExists(ctx.reads.lagTolerant(), commentId))) {
     throw notFound('Comment not found.');
   }
-  return comments.reactionsOf(ctx.db, commentId);
+  return comments.reactionsOf(ctx.reads.lagTolerant(), commentId);
 }
 
 /** Whether a comment (or reply) exists: what a report of a comment needs. */

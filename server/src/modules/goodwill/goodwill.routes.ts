@@ -75,7 +75,7 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${GOODWILL_CSV_NAME}"`)
         .header('cache-control', 'no-cache')
-        .send(batchesCsv(await forwardedBatches(ctx.db))),
+        .send(batchesCsv(await forwardedBatches(ctx.reads.lagTolerant()))),
   );
 
   app.get(
@@ -89,6 +89,6 @@ export async function goodwillRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: GoodWillTotals },
       },
     },
-    async () => presentTotals(await goodwillTotals(ctx.db)),
+    async () => presentTotals(await goodwillTotals(ctx.reads.lagTolerant())),
   );
 }

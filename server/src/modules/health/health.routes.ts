@@ -23,6 +23,14 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
         summary: 'Whether the server and its database answer',
         operationId: 'getHealth',
         tags: ['operations'],
+        querystring: Type.Object({
+          read: Type.Optional(
+            Type.Literal('1', {
+              description:
+                'Whether reads can be served: 200 while the primary or the read replica answers (a balancer in front of a readable site checks this)',
+            }),
+          ),
+        }),
         response: {
           200: Type.Object({ ok: Type.Literal(true) }),
           503: Type.Object({
@@ -33,7 +41,7 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req, reply) => {
-      const reason = ctx.lifecycle.draining ? DRAINING : await withinTime(problem(ctx));
+      const reason = ctx.lifecycle.draining ? DRAINING : await withinTime(problem(ctx, req.query.read === '1'));
       if (reason === undefined) return { ok: true as const };
       if (!ctx.lifecycle.draining) req.log.error({ reason }, 'health check failed');
       return reply.code(503).send({ ok: false as const, reason });
@@ -41,10 +49,14 @@ export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
   );
 }
 
-/** The first thing wrong, or undefined: the database answering, then the data directory taking writes. */
-async function problem(ctx: AppContext): Promise<string | undefined> {
+/**
+ * The first thing wrong, or undefined: the database answering, then the data directory taking writes. For `reads`,
+ * the replica answering is enough (docs/scaling.md, "Read replica").
+ */
+async function problem(ctx: AppContext, reads: boolean): Promise<string | undefined> {
+  const servers = reads ? ctx.reads.servers() : [ctx.db];
   const [database, dataDir] = await Promise.all([
-    ctx.db.execute(sql`SELECT 1`).then(
+    Promise.any(servers.map((db) => db.execute(sql`SELECT 1`))).then(
       () => undefined,
       () => DATABASE_DOWN,
     ),

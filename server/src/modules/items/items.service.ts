@@ -15,7 +15,7 @@ export interface ItemStanding {
 /** Every item, in catalogue order, with its market and what the user owns of it. */
 export async function itemDetails(ctx: AppContext, userId: number): Promise<ItemStanding[]> {
   const [owned, figures, mine] = await Promise.all([
-    items.inventoryOf(ctx.db, userId),
+    items.inventoryOf(ctx.reads.current(), userId),
     marketFigures(ctx),
     offersOfUser(ctx, userId),
   ]);

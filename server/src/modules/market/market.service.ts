@@ -18,21 +18,21 @@ export const OFFER_LIST_LIMIT = 100;
 
 /** The offers of one side of an item's book, best price first, then oldest. */
 export function offers(ctx: AppContext, itemType: string, side: Side): Promise<market.OfferRow[]> {
-  return market.offersOn(ctx.db, itemType, side, OFFER_LIST_LIMIT);
+  return market.offersOn(ctx.reads.lagTolerant(), itemType, side, OFFER_LIST_LIMIT);
 }
 
 /** Every item's market figures (items without offers are absent). */
-export function marketFigures(ctx: Pick<AppContext, 'db'>): Promise<Map<string, MarketFigures>> {
-  return market.marketFigures(ctx.db);
+export function marketFigures(ctx: Pick<AppContext, 'reads'>): Promise<Map<string, MarketFigures>> {
+  return market.marketFigures(ctx.reads.lagTolerant());
 }
 
 /** A user's standing offers per item. */
 export async function offersOfUser(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'reads'>,
   userId: number,
 ): Promise<Map<string, { sellOffer: StandingOffer | null; buyOffer: StandingOffer | null }>> {
   const mine = new Map<string, { sellOffer: StandingOffer | null; buyOffer: StandingOffer | null }>();
-  for (const r of await market.offersOfUser(ctx.db, userId)) {
+  for (const r of await market.offersOfUser(ctx.reads.current(), userId)) {
     const entry = mine.get(r.item_type) ?? { sellOffer: null, buyOffer: null };
     const offer = { price: r.price, quantity: r.quantity, since: isoTime(r.created_at) };
     if (r.side === 'SELL') entry.sellOffer = offer;
@@ -48,11 +48,13 @@ export async function tradeData(
   userId: number,
   itemType: string,
 ): Promise<{ last: market.TradeRow[]; months: MonthOfTrades[] }> {
-  marketPolicy.authorize({ id: userId }, 'readTrades', { unlocked: await market.hasUnlockedGraphs(ctx.db, userId) });
+  marketPolicy.authorize({ id: userId }, 'readTrades', {
+    unlocked: await market.hasUnlockedGraphs(ctx.reads.current(), userId),
+  });
   const now = ctx.now();
   const [last, months] = await Promise.all([
-    market.lastTrades(ctx.db, itemType, LAST_TRADES),
-    market.monthlyTrades(ctx.db, itemType, monthStart(now, MONTHS - 1)),
+    market.lastTrades(ctx.reads.lagTolerant(), itemType, LAST_TRADES),
+    market.monthlyTrades(ctx.reads.lagTolerant(), itemType, monthStart(now, MONTHS - 1)),
   ]);
   return {
     last,

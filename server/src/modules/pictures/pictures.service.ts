@@ -39,15 +39,16 @@ export function wallPage(ctx: AppContext, q: ListQuery): { key: string; read(now
   return {
     key: `${sort}:${authorId}:${offset}:${limit}`,
     async read(now) {
-      if (sort === 'trending') return picturesByIds(ctx.db, await ranking.trendingIds(ctx.db, page, now));
+      const db = ctx.reads.lagTolerant();
+      if (sort === 'trending') return picturesByIds(db, await ranking.trendingIds(db, page, now));
       const { ids, order } = sort === 'top' ? ranking.topPage(page) : ranking.profilePage(authorId, page);
-      return picturesPage(ctx.db, ids, order);
+      return picturesPage(db, ids, order);
     },
   };
 }
 
 export async function getPicture(ctx: AppContext, id: number): Promise<PictureRow> {
-  const picture = Number.isSafeInteger(id) ? await pictureById(ctx.db, id) : undefined;
+  const picture = Number.isSafeInteger(id) ? await pictureById(ctx.reads.lagTolerant(), id) : undefined;
   if (!picture) throw notFound('Image not found');
   return picture;
 }

@@ -15,7 +15,7 @@ export async function ownProfile(
   ctx: AppContext,
   user: SessionUser,
 ): Promise<{ row: users.ProfileRow; firstLogin: boolean }> {
-  const row = await users.profileOf(ctx.db, user.id);
+  const row = await users.profileOf(ctx.reads.current(), user.id);
   if (!row) throw unauthorized(); // the account was deleted under a live session
   // Reading the profile is what "the first login" means to the client: the welcome popup shows once.
   const firstLogin = row.firstLogin && (await users.clearFirstLogin(ctx.db, user.id));
@@ -23,7 +23,7 @@ export async function ownProfile(
 }
 
 export async function userInfo(ctx: AppContext, userId: number): Promise<users.PublicInfo> {
-  const row = await users.publicInfoOf(ctx.db, userId);
+  const row = await users.publicInfoOf(ctx.reads.lagTolerant(), userId);
   if (!row) throw notFound('No such user.');
   return row;
 }
