@@ -11,6 +11,7 @@ import type { Database } from './db/connection';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 import { authenticate, liveSessions, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
 import { registerContentTypeCheck } from './http/content-type';
@@ -48,6 +49,7 @@ export interface AppDeps {
   database: Database;
   bus: Bus;
   mailer: Mailer;
+  storage: Storage;
   now?: () => Date;
   /** pino options, or false to log nothing (tests). */
   logger?: boolean | object;
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus: deps.bus,
     live: hub,
     mailer: deps.mailer,
+    storage: deps.storage,
     log: app.log,
     now: deps.now ?? (() => new Date()),
   });
