@@ -15,7 +15,7 @@ import type { Storage } from './storage/storage';
 import { authenticate, liveSessions, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
 import { registerContentTypeCheck } from './http/content-type';
-import { SITE_CSP } from './http/csp';
+import { siteCsp } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { answerExpectations, capConnectionsPerAddress, drainUnreadBodies, httpServerOptions } from './http/connections';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: SITE_CSP,
+    contentSecurityPolicy: siteCsp(deps.config.imageBaseUrl),
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

@@ -16,7 +16,7 @@ import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { sendPaid } from '../../http/idempotency';
-import { contentTypeOfKey, etagMatches, etagOf, STORAGE_KEY } from '../../storage/storage';
+import { etagMatches, etagOf, STORAGE_KEY } from '../../storage/storage';
 import { fundPicture } from './pictures.commands';
 import {
   createUploadedPicture,
@@ -174,12 +174,10 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
         return reply.header('cache-control', 'public, max-age=3600').redirect(`${ctx.config.imageBaseUrl}/${key}`, 302);
       }
       const etag = etagOf(key);
-      // The browser's copy is still right when the image is still there (the name is the content's hash); a HEAD
-      // needs no bytes either.
-      if (etagMatches(req.headers['if-none-match'], etag) || req.method === 'HEAD') {
+      // The browser's copy is still right when the image is still there (the name is the content's hash).
+      if (etagMatches(req.headers['if-none-match'], etag)) {
         if (!(await storage.exists(key))) throw notFound('Image not found');
-        reply.header('etag', etag).header('cache-control', IMMUTABLE);
-        return req.method === 'HEAD' ? reply.type(contentTypeOfKey(key)).send(null) : reply.code(304).send(null);
+        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send(null);
       }
       const file = await storage.open(key);
       if (!file) throw notFound('Image not found');
