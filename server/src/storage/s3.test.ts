@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { StorageUnavailableError } from '../db/unavailable';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../test/s3-server';
@@ -146,3 +147,41 @@ async function listAllOf(storage: S3Storage): Promise<string[]> {
   for await (const entry of storage.list()) keys.push(entry.key);
   return keys;
 }
+
+describe('the S3 settings', () => {
+  it('keeps images on local disk unless S3_BUCKET is set, and reads the rest of the S3_ variables', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({}).imageBaseUrl).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'pics' }).s3).toEqual({
+      bucket: 'pics',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      S3_BUCKET: 'pics',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      IMAGE_BASE_URL: 'https://cdn.example.test/images/',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'pics',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(minio.imageBaseUrl).toBe('https://cdn.example.test/images');
+  });
+
+  it('refuses settings that cannot work, saying which', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'pics', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'pics', S3_FORCE_PATH_STYLE: 'yes please' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ IMAGE_BASE_URL: 'ftp://x' })).toThrow(/IMAGE_BASE_URL/);
+  });
+});
