@@ -20,7 +20,7 @@ const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forwar
 async function copyImagesToS3(): Promise<number> {
   const config = loadConfig();
   if (!config.s3) {
-    console.error('S3_BUCKET is not set: say which bucket to copy the images into (README, "Configuration").');
+    console.error('S3_BUCKET is not set: say which bucket to copy the images into (README, "Environment").');
     return 1;
   }
   const bucket = s3StorageFor(config.s3);
