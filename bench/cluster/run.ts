@@ -39,7 +39,10 @@ async function signUp(base: string, name: string): Promise<string> {
     body: JSON.stringify({ username: name, password: 'bench-pass-1', email: `${name}@example.com` }),
   });
   if (res.status !== 200) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function call(base: string, cookie: string, url: string, body: unknown): Promise<Record<string, unknown>> {

@@ -61,6 +61,9 @@ export const CsvFile = (description: string) => ({
   content: { 'text/csv': { schema: Type.String({ description: 'Comma-separated values, a header row first' }) } },
 });
 
+/** An answer without a body (a redirect, a 304), only described. */
+export const NoBody = (description: string) => ({ description, type: 'null' as const });
+
 /** An image file's 200. */
 export const ImageFileAnswer = (description: string) => ({
   description,

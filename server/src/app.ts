@@ -12,10 +12,11 @@ import { ReadRouting } from './db/read-routing';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 import { authenticate, liveSessions, registerSessionHook } from './http/auth';
 import { registerCompression } from './http/compression';
 import { registerContentTypeCheck } from './http/content-type';
-import { SITE_CSP } from './http/csp';
+import { siteCsp } from './http/csp';
 import { originAllowed, registerErrorHandler, registerOriginCheck, requestId } from './http/hooks';
 import { answerExpectations, capConnectionsPerAddress, drainUnreadBodies, httpServerOptions } from './http/connections';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './http/input';
@@ -50,6 +51,7 @@ export interface AppDeps {
   database: Database;
   bus: Bus;
   mailer: Mailer;
+  storage: Storage;
   now?: () => Date;
   /** pino options, or false to log nothing (tests). */
   logger?: boolean | object;
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bus: deps.bus,
     live: hub,
     mailer: deps.mailer,
+    storage: deps.storage,
     log: app.log,
     now: deps.now ?? (() => new Date()),
     lifecycle: { draining: false },
@@ -135,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: SITE_CSP,
+    contentSecurityPolicy: siteCsp(deps.config.imageBaseUrl),
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

@@ -94,6 +94,24 @@ export interface Config {
    * Counted by the connection's own address: a proxy TRUST_PROXY trusts is not capped (http/connections.ts).
    */
   httpMaxConnectionsPerAddress: number;
+  /**
+   * Where images are stored: undefined keeps them on local disk under DATA_DIR/images; set (S3_BUCKET) they live in
+   * an S3 bucket shared by every instance (storage/s3.ts, docs/decisions.md "Images in object storage").
+   */
+  s3: S3Config | undefined;
+  /** IMAGE_BASE_URL without its trailing slash: /images/{key} redirects to `${imageBaseUrl}/{key}` (a CDN or public bucket). */
+  imageBaseUrl: string | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server's URL (MinIO, a local test server); undefined: AWS's own for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or undefined for the SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO-style servers). */
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +190,41 @@ function hostOf(url: string | undefined): string | undefined {
   }
 }
 
+function httpUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http(s), got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** S3_BUCKET chooses object storage for images; the other S3_ variables say how to reach it. */
+function s3(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) {
+    throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${env.S3_FORCE_PATH_STYLE}"`);
+  }
+  return {
+    bucket,
+    endpoint: httpUrl(env, 'S3_ENDPOINT'),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000);
   const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '') || undefined;
@@ -239,6 +292,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     httpHeadersTimeoutMs: positive(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),
     httpRequestTimeoutMs: positive(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
     httpMaxConnectionsPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
+    s3: s3(env),
+    imageBaseUrl: httpUrl(env, 'IMAGE_BASE_URL'),
     ...overrides,
   };
   return config;

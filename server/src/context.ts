@@ -13,6 +13,7 @@ import { transact, type Work, type WorkDeps } from './db/unit-of-work';
 import type { Bus, BusListener } from './live/bus';
 import type { LiveDelivery, LivePresence, LiveSnapshots } from './live/hub';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 
 /** The Fastify instance every module registers its routes on, typed from the route schemas. */
 export type App = FastifyInstance<
@@ -36,6 +37,8 @@ export interface AppContext {
   /** Where a module registers the snapshots of its own live channels, and learns who follows one on this instance. */
   live: LiveSnapshots & LivePresence;
   mailer: Mailer;
+  /** Where image files live: local disk or the S3 bucket, as configured (storage/open-storage.ts). */
+  storage: Storage;
   log: FastifyBaseLogger;
   now(): Date;
   /** Where this instance is in its life: draining once it was told to stop (docs/scaling.md, "Load balancer"). */

@@ -8,6 +8,7 @@ import { createBus } from './live/create-bus';
 import { JOBS } from './jobs/jobs';
 import { startJobs, type Job } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/mailer';
+import { openStorage } from './storage/open-storage';
 import { ServiceUnreachableError } from './start-up';
 
 export interface RunningServer extends BuiltApp {
@@ -65,10 +66,12 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
+  const storage = openStorage(config);
   let built: BuiltApp;
   try {
-    built = await buildApp({ config, database, bus, mailer, logger: opts.logger, now: opts.now });
+    built = await buildApp({ config, database, bus, mailer, storage, logger: opts.logger, now: opts.now });
   } catch (err) {
+    storage.close?.();
     await bus.close();
     await database.close();
     throw err;
@@ -89,6 +92,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       closing ??= (async () => {
         await stopJobs();
         await built.app.close();
+        storage.close?.();
         await bus.close();
         await database.close();
       })();

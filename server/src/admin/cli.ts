@@ -2,17 +2,40 @@ import { loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from '../db/connection';
 import { transact } from '../db/unit-of-work';
 import { forwardGoodwill } from '../ledger/goodwill';
+import { localStorageFor } from '../storage/local-disk';
+import { s3StorageFor } from '../storage/s3';
 import { setAdmin } from './admins';
+import { copyImages } from './copy-images';
 
 /**
  * `npm run admin -- grant|revoke USERNAME`: administrator rights, set directly in the configured database
  * (DATABASE_URL, else the embedded database under DATA_DIR, which the running server holds locked).
  * `npm run admin -- forward-goodwill`: forwards every cause's payable now, as the monthly job does (one batch per
  * cause; it waits for a forwarding running elsewhere, then forwards only what is left).
+ * `npm run admin -- copy-images-to-s3`: copies the images under DATA_DIR/images into the S3 bucket that S3_BUCKET
+ * and the other S3_ variables name (admin/copy-images.ts); the database is not opened, so servers may be running.
  */
-const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forward-goodwill';
+const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forward-goodwill | copy-images-to-s3';
+
+async function copyImagesToS3(): Promise<number> {
+  const config = loadConfig();
+  if (!config.s3) {
+    console.error('S3_BUCKET is not set: say which bucket to copy the images into (README, "Environment").');
+    return 1;
+  }
+  const bucket = s3StorageFor(config.s3);
+  try {
+    const outcome = await copyImages(localStorageFor(config.dataDir), bucket);
+    console.log(`Copied ${outcome.copied} images into ${config.s3.bucket}; ${outcome.present} were there already.`);
+    for (const key of outcome.damaged) console.error(`Not copied: ${key} does not match its content's hash.`);
+    return outcome.damaged.length > 0 ? 1 : 0;
+  } finally {
+    bucket.close();
+  }
+}
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'copy-images-to-s3' && args.length === 1) return copyImagesToS3();
   const [command, username, ...rest] = args;
   const forward = command === 'forward-goodwill' && !username;
   if (!forward && ((command !== 'grant' && command !== 'revoke') || !username || rest.length > 0)) {

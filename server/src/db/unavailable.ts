@@ -73,3 +73,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Raised by the object storage (storage/s3.ts) when the bucket cannot be reached, does not answer in time, or answers
+ * with a server error: like the database being away, the caller answers 503 and the next request tries again
+ * (docs/decisions.md "Images in object storage").
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** True when `err`, or an error it wraps, is the image storage being away. */
+export function isStorageUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StorageUnavailableError) return true;
+  }
+  return false;
+}

@@ -23,13 +23,23 @@ const directives: Directives = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The directives with the origin of IMAGE_BASE_URL (a CDN or public bucket that /images/{key} redirects to, docs/decisions.md
+ * "Images in object storage") among the image sources: a browser checks a redirect's target against `img-src` too.
+ */
+function withImages(imageBaseUrl: string | undefined): Directives {
+  if (!imageBaseUrl) return directives;
+  return { ...directives, imgSrc: [...directives.imgSrc!, new URL(imageBaseUrl).origin] };
+}
+
 /** helmet's `contentSecurityPolicy` for every answer. */
-export const SITE_CSP = { directives };
+export const siteCsp = (imageBaseUrl: string | undefined) => ({ directives: withImages(imageBaseUrl) });
 
 /** The admin console's page: the site's policy, with `connect-src` open to any http(s) URL for the free fetch. */
-export const ADMIN_CONSOLE_CSP = {
-  directives: { ...directives, connectSrc: [...directives.connectSrc!, 'https:', 'http:'] },
+export const adminConsoleCsp = (imageBaseUrl: string | undefined) => {
+  const site = withImages(imageBaseUrl);
+  return { directives: { ...site, connectSrc: [...site.connectSrc!, 'https:', 'http:'] } };
 };
 
-/** The page paths that get ADMIN_CONSOLE_CSP (the web client's route, with and without a trailing slash). */
+/** The page paths that get `adminConsoleCsp` (the web client's route, with and without a trailing slash). */
 export const ADMIN_CONSOLE_PATHS = ['/admin-console', '/admin-console/'] as const;

@@ -5,7 +5,7 @@ import type { FieldError } from '../../../common/errors';
 import type { App, AppContext } from '../context';
 import { OUT_OF_SPACE_TEXT } from '../../../common/errors';
 import { isOutOfSpace } from '../db/out-of-space';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, isStorageUnavailable } from '../db/unavailable';
 import { InsufficientFunds } from '../ledger/ledger';
 import { HttpError, serviceUnavailable } from './errors';
 
@@ -86,6 +86,12 @@ export function registerErrorHandler(app: App): void {
     if (isOutOfSpace(err)) {
       req.log.error({ reason: err.message }, 'out of storage space');
       return reply.code(507).send({ message: OUT_OF_SPACE_TEXT });
+    }
+    if (isStorageUnavailable(err)) {
+      // The image bucket is away (storage/s3.ts): nothing was charged, and the next request tries it again.
+      req.log.warn({ reason: err.message }, 'image storage unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(unavailable.statusCode).header('retry-after', '2').send(unavailable.body);
     }
     if (isDatabaseUnavailable(err)) {
       // Expected while the database restarts or hangs: one line without a stack, and the client is told to retry

@@ -1,5 +1,4 @@
 import { imageKeysInUse } from '../modules/pictures/pictures.service';
-import { localStorageFor } from '../storage/local-disk';
 import type { Storage } from '../storage/storage';
 import type { Tx } from '../db/connection';
 import type { Job } from './runner';
@@ -22,7 +21,7 @@ export const orphanImagesJob: Job = {
   lock: 727276,
   everyMs: 60 * 60_000,
   async run(ctx, work) {
-    const storage = localStorageFor(ctx.config.dataDir);
+    const storage = ctx.storage;
     const removed = await removeOrphanImages(work.tx, storage, ctx.now());
     if (removed > 0) ctx.log.info({ removed }, 'removed stored images no picture uses');
     const partials = await storage.removePartialsOlder(new Date(ctx.now().getTime() - ORPHAN_GRACE_MS));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sqlRows } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, isStorageUnavailable } from '../db/unavailable';
 
 /** Periodic work. Each runs on every instance's timer, but one instance at a time does it (docs/product.md#operations). */
 export interface Job {
@@ -57,7 +57,12 @@ export function startJobs(ctx: AppContext, jobs: readonly Job[]): () => Promise<
           // The database being away is said once per try, without a stack; the next tick tries again.
           isDatabaseUnavailable(err)
             ? ctx.log.warn({ job: job.name, reason: (err as Error).message }, 'job skipped: database unavailable')
-            : ctx.log.error({ err, job: job.name }, 'job failed'),
+            : isStorageUnavailable(err)
+              ? ctx.log.warn(
+                  { job: job.name, reason: (err as Error).message },
+                  'job skipped: image storage unavailable',
+                )
+              : ctx.log.error({ err, job: job.name }, 'job failed'),
       )
       .finally(() => running.delete(job.name));
     running.set(job.name, run);

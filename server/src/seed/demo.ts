@@ -6,7 +6,6 @@ import { creditTopUp } from '../ledger/commands';
 import { createAccount } from '../modules/auth/registration.service';
 import { fundPicture, uploadPicture } from '../modules/pictures/pictures.commands';
 import { refreshTrending } from '../modules/pictures/pictures.service';
-import { localStorageFor } from '../storage/local-disk';
 import type { Storage } from '../storage/storage';
 import { demoImage } from './demo-images';
 import { seedDemoChat } from './demo-chat';
@@ -39,7 +38,7 @@ export interface SeedOptions {
  * balance.
  */
 export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): Promise<boolean> {
-  const storage = opts.storage ?? localStorageFor(ctx.config.dataDir);
+  const storage = opts.storage ?? ctx.storage;
   const userIds = await ctx.transact(async (work) => {
     // Two instances starting together: one seeds, the other finds users and leaves.
     await work.tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);

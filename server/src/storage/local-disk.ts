@@ -8,6 +8,7 @@ import {
   imageUrl,
   keyOf,
   STORAGE_KEY,
+  type OpenedFile,
   type Storage,
   type StoredEntry,
   type StoredFile,
@@ -47,6 +48,21 @@ export class LocalDiskStorage implements Storage {
       return { bytes: await fs.readFile(path.join(this.dir, key)), contentType: contentTypeOfKey(key) };
     } catch (err) {
       if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<OpenedFile | undefined> {
+    const file = await this.get(key);
+    return file && { body: file.bytes, contentType: file.contentType, length: file.bytes.length };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!STORAGE_KEY.test(key)) return false;
+    try {
+      return (await fs.stat(path.join(this.dir, key))).isFile();
+    } catch (err) {
+      if (isMissing(err)) return false;
       throw err;
     }
   }

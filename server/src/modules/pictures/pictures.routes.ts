@@ -11,13 +11,12 @@ import {
   UploadAnswer,
   UploadFields,
 } from '../../../../common/api/pictures';
-import { FieldErrors, ImageFileAnswer, Message, Missing } from '../../../../common/api/shared';
+import { FieldErrors, ImageFileAnswer, Message, Missing, NoBody } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { sendPaid } from '../../http/idempotency';
-import { localStorageFor } from '../../storage/local-disk';
-import type { Storage } from '../../storage/storage';
+import { etagMatches, etagOf, STORAGE_KEY } from '../../storage/storage';
 import { fundPicture } from './pictures.commands';
 import {
   createUploadedPicture,
@@ -56,11 +55,8 @@ function uploadLimit(perMinute: number): { rateLimit?: RateLimitOptions } {
 }
 
 /** The wall: lists, detail, upload and funding (docs/product.md#wall), and the stored images. */
-export async function pictureRoutes(
-  app: App,
-  ctx: AppContext,
-  storage: Storage = localStorageFor(ctx.config.dataDir),
-): Promise<void> {
+export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
+  const { storage } = ctx;
   const pages = new PageCache<Picture[]>(ctx.config.wallCacheMs, () => ctx.now().getTime());
   // Any event of the picture channel, from any instance, changed what a page shows.
   const stopClearing = ctx.bus.subscribe((event) => event.ch === 'picture' && pages.clear());
@@ -160,13 +156,35 @@ export async function pictureRoutes(
         operationId: 'getImage',
         tags: ['pictures'],
         params: ImageParams,
-        response: { 200: ImageFileAnswer('The stored image, JPEG or as it was stored'), 404: Message },
+        response: {
+          200: ImageFileAnswer('The stored image, JPEG or as it was stored'),
+          302: NoBody('IMAGE_BASE_URL is set: the image is at Location (a CDN or public bucket)'),
+          304: NoBody("The browser's copy (If-None-Match) is the stored image"),
+          404: Message,
+          503: Message,
+        },
       },
     },
     async (req, reply) => {
-      const file = await storage.get(req.params.key);
+      const { key } = req.params;
+      if (!STORAGE_KEY.test(key)) throw notFound('Image not found');
+      // A CDN or public bucket serves the bytes (IMAGE_BASE_URL); the app only points there. Not cached for good,
+      // so a changed IMAGE_BASE_URL takes effect within the hour.
+      if (ctx.config.imageBaseUrl) {
+        return reply.header('cache-control', 'public, max-age=3600').redirect(`${ctx.config.imageBaseUrl}/${key}`, 302);
+      }
+      const etag = etagOf(key);
+      // The browser's copy is still right when the image is still there (the name is the content's hash).
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        if (!(await storage.exists(key))) throw notFound('Image not found');
+        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send(null);
+      }
+      const file = await storage.open(key);
       if (!file) throw notFound('Image not found');
-      return reply.type(file.contentType).header('cache-control', IMMUTABLE).send(file.bytes);
+      reply.type(file.contentType).header('etag', etag).header('cache-control', IMMUTABLE);
+      if (file.length !== undefined) reply.header('content-length', file.length);
+      // A stream goes out as it arrives from the bucket; the reply's schema knows only the bytes' type.
+      return reply.send(file.body as Uint8Array);
     },
   );
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
 import { publicScope } from '../../http/authorization';
-import { ADMIN_CONSOLE_CSP, ADMIN_CONSOLE_PATHS } from '../../http/csp';
+import { adminConsoleCsp, ADMIN_CONSOLE_PATHS } from '../../http/csp';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
 import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
@@ -104,10 +104,11 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
   };
 
   // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).
+  const adminPolicy = adminConsoleCsp(ctx.config.imageBaseUrl);
   for (const url of ADMIN_CONSOLE_PATHS) {
     app.get(
       url,
-      { schema: { hide: true }, config: { auth: 'public' }, helmet: { contentSecurityPolicy: ADMIN_CONSOLE_CSP } },
+      { schema: { hide: true }, config: { auth: 'public' }, helmet: { contentSecurityPolicy: adminPolicy } },
       page,
     );
   }
