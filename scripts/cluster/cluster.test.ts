@@ -8,6 +8,11 @@ import { LiveTestClient } from '../../server/src/live/live-test-client';
 import { freePort } from '../../server/src/test/server-process';
 import { Topology } from './topology';
 
+/** Files under a directory that look like stored images (named by a content hash). */
+function imageFilesUnder(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => /[0-9a-f]{64}\.(jpg|webp)$/.test(f));
+}
+
 /**
  * `npm run cluster`'s topology on real engines (HAProxy, three instances, PgBouncer, a PostgreSQL primary and its
  * streaming replica, Redis), driven from outside through HAProxy as people reach it (docs/scaling.md).
@@ -59,7 +64,17 @@ describe('the cluster', () => {
 
   it('lists every component and answers /api/health 200 through HAProxy', async () => {
     const names = t.describe().components.map((c) => c.name);
-    expect(names).toEqual(['haproxy', 'app-1', 'app-2', 'app-3', 'pgbouncer', 'postgres-1', 'postgres-2', 'redis-1']);
+    expect(names).toEqual([
+      'haproxy',
+      'app-1',
+      'app-2',
+      'app-3',
+      'pgbouncer',
+      'postgres-1',
+      'postgres-2',
+      'redis-1',
+      's3',
+    ]);
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
   });
 
@@ -91,6 +106,18 @@ describe('the cluster', () => {
         { 'idempotency-key': randomUUID() },
       );
     expect((await fund()).status).toBe(200);
+
+    // The image is in the bucket: every instance serves the same bytes, and none wrote an image under its DATA_DIR.
+    const detail = (await (await b.call('GET', `/api/pictures/${pictureId}`)).json()) as { url: string };
+    const served = await Promise.all(
+      t.instances.map(async (i) =>
+        Buffer.from(await (await fetch(`http://127.0.0.1:${i.port}${detail.url}`)).arrayBuffer()),
+      ),
+    );
+    expect(new Set(served.map((bytes) => bytes.toString('base64'))).size).toBe(1);
+    expect(served[0]!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    for (const i of t.instances) expect(imageFilesUnder(i.dataDir)).toEqual([]);
+
     // The replica has replayed it all before the primary goes.
     await new Promise((r) => setTimeout(r, 1500));
 

@@ -5,6 +5,7 @@ import { HaProxy } from './haproxy';
 import { PgBouncer } from './pgbouncer';
 import { PostgresCluster } from './postgres';
 import { RedisServer } from './redis';
+import { startTestS3, type TestS3 } from '../../server/src/test/s3-server';
 
 /** One running part of the cluster, as `cluster.json` lists it (docs/scaling.md, "npm run cluster"). */
 export interface Component {
@@ -42,7 +43,7 @@ export interface AppInstance {
 
 /**
  * The whole topology on this machine, from Debian's packages: HAProxy → N instances → PgBouncer → a PostgreSQL
- * primary with a streaming replica, Redis. Started in dependency order; `stop` stops what was started, in reverse.
+ * primary with a streaming replica, Redis, and a local S3-compatible server for the images. Started in dependency order; `stop` stops what was started, in reverse.
  */
 export class Topology {
   readonly instances: AppInstance[] = [];
@@ -50,6 +51,8 @@ export class Topology {
   replica!: PostgresCluster;
   bouncer!: PgBouncer;
   redis!: RedisServer;
+  /** The local S3-compatible server (s3rver, from npm) holding the images of every instance. */
+  s3!: TestS3;
   proxy!: HaProxy;
   env: Record<string, string> = {};
 
@@ -79,7 +82,10 @@ export class Topology {
     say('PgBouncer, Redis...');
     this.bouncer = await PgBouncer.start(path.join(dir, 'pgbouncer'), { host: '127.0.0.1', port: this.primary.port });
     this.redis = await RedisServer.create();
+    say('the S3 server (s3rver)...');
+    this.s3 = await startTestS3();
     this.env = {
+      ...this.s3.env,
       DATABASE_URL: this.bouncer.url('wall'),
       DATABASE_DIRECT_URL: this.primary.url,
       DATABASE_READ_URL: this.replica.url,
@@ -131,6 +137,7 @@ export class Topology {
         local('postgres-1', 'primary', this.primary.port, this.primary.pid, this.primary.dataDir),
         local('postgres-2', 'replica', this.replica.port, this.replica.pid, this.replica.dataDir),
         local('redis-1', 'primary', this.redis.port, this.redis.pid),
+        local('s3', '', this.s3.port, this.s3.pid()),
       ],
       env: this.env,
     };
@@ -148,6 +155,7 @@ export class Topology {
     );
     await this.bouncer?.stop();
     await this.redis?.stop();
+    await this.s3?.close();
     for (const server of [this.replica, this.primary]) await server?.stop('fast').catch(() => server.destroy());
   }
 }

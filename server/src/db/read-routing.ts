@@ -78,12 +78,29 @@ export class ReadRouting {
     return this.opts.replica ? [this.opts.primary, this.opts.replica] : [this.opts.primary];
   }
 
+  /** When the replica was last seen streaming, and its lag then. */
+  private streaming: { at: number; lagMs: number } | undefined;
+
+  /**
+   * The lag to route by. A replica that stopped streaming (its primary just died, or the network between them did)
+   * is at most its last lag plus the time since behind: so for DB_READ_MAX_LAG_MS it keeps serving while the check
+   * finds out whether the primary is down, and the reads never go to a dead primary meanwhile.
+   */
+  private bound(lag: number | null | undefined): number | null {
+    if (lag === undefined) return null;
+    if (lag !== null) {
+      this.streaming = { at: Date.now(), lagMs: lag };
+      return lag;
+    }
+    return this.streaming ? this.streaming.lagMs + (Date.now() - this.streaming.at) : null;
+  }
+
   private async check(): Promise<void> {
     const [primaryUp, lag] = await Promise.all([
       answers(this.opts.primary.execute(sql`SELECT 1`)),
       this.opts.replica ? replicaLag(this.opts.replica) : Promise.resolve(undefined),
     ]);
-    const next: ReadState = { primaryUp, replicaUp: lag !== undefined, replicaLagMs: lag ?? null };
+    const next: ReadState = { primaryUp, replicaUp: lag !== undefined, replicaLagMs: this.bound(lag) };
     const changed =
       next.primaryUp !== this.state.primaryUp ||
       next.replicaUp !== this.state.replicaUp ||

@@ -38,6 +38,8 @@ export interface TestS3 {
   config: S3Config;
   /** The environment variables a separate process (npm run admin) needs to reach it. */
   env: Record<string, string>;
+  /** The server's process id while it runs. */
+  pid(): number | undefined;
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ export async function startTestS3(): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: '1',
     },
+    pid: () => (child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     stop,
     async start() {
       ({ child } = await run(port, directory));
