@@ -32,6 +32,8 @@ export interface TopologyOptions {
   instances: number;
   /** Instances serve the built web client and seed the demo (an operator's cluster); tests leave both off. */
   web: boolean;
+  /** More variables for the instances (a benchmark lifts the sign-up limit). */
+  env?: Record<string, string>;
 }
 
 export interface AppInstance {
@@ -100,7 +102,7 @@ export class Topology {
       const port = await freePort();
       const dataDir = path.join(dir, name);
       fs.mkdirSync(dataDir);
-      const env = { ...this.env, SERVE_WEB: this.opts.web ? '1' : '0', SEED_DEMO: this.opts.web ? '1' : '0' };
+      const env = { ...this.env, ...this.opts.env, SERVE_WEB: this.opts.web ? '1' : '0', SEED_DEMO: this.opts.web ? '1' : '0' };
       const process = startServer(dataDir, port, env);
       this.instances.push({ name, port, dataDir, process });
       // One after the other: the first migrates (and seeds), the others find it done.
