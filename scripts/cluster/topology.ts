@@ -102,7 +102,12 @@ export class Topology {
       const port = await freePort();
       const dataDir = path.join(dir, name);
       fs.mkdirSync(dataDir);
-      const env = { ...this.env, ...this.opts.env, SERVE_WEB: this.opts.web ? '1' : '0', SEED_DEMO: this.opts.web ? '1' : '0' };
+      const env = {
+        ...this.env,
+        ...this.opts.env,
+        SERVE_WEB: this.opts.web ? '1' : '0',
+        SEED_DEMO: this.opts.web ? '1' : '0',
+      };
       const process = startServer(dataDir, port, env);
       this.instances.push({ name, port, dataDir, process });
       // One after the other: the first migrates (and seeds), the others find it done.
