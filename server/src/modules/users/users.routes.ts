@@ -63,6 +63,6 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
 
   // A socket that (re)subscribes to its balance starts from the current value (docs/product.md#live).
   ctx.live.snapshot('balance', 'update', async (userId) =>
-    userId === null ? undefined : { value: await balanceOf(ctx.db, userId) },
+    userId === null ? undefined : { value: await balanceOf(ctx.reads.current(), userId) },
   );
 }

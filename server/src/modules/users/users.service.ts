@@ -15,10 +15,13 @@ export async function ownProfile(
   ctx: AppContext,
   user: SessionUser,
 ): Promise<{ row: users.ProfileRow; firstLogin: boolean }> {
-  const row = await users.profileOf(ctx.reads.current(), user.id);
+  const db = ctx.reads.current();
+  const row = await users.profileOf(db, user.id);
   if (!row) throw unauthorized(); // the account was deleted under a live session
-  // Reading the profile is what "the first login" means to the client: the welcome popup shows once.
-  const firstLogin = row.firstLogin && (await users.clearFirstLogin(ctx.db, user.id));
+  // Reading the profile is what "the first login" means to the client: the welcome popup shows once. While only the
+  // replica answers (docs/scaling.md, "Read replica") it cannot be used up: it waits for a later visit.
+  const onPrimary = db === ctx.db;
+  const firstLogin = onPrimary && row.firstLogin && (await users.clearFirstLogin(ctx.db, user.id));
   return { row, firstLogin };
 }
 
