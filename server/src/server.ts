@@ -66,7 +66,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   let built: BuiltApp;
   try {
     built = await buildApp({ config, database, bus, mailer, storage, logger: opts.logger, now: opts.now });

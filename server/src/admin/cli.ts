@@ -3,7 +3,6 @@ import { DataDirLockedError, openDatabase } from '../db/connection';
 import { transact } from '../db/unit-of-work';
 import { forwardGoodwill } from '../ledger/goodwill';
 import { localStorageFor } from '../storage/local-disk';
-import { s3StorageFor } from '../storage/s3';
 import { setAdmin } from './admins';
 import { copyImages } from './copy-images';
 
@@ -23,6 +22,7 @@ async function copyImagesToS3(): Promise<number> {
     console.error('S3_BUCKET is not set: say which bucket to copy the images into (README, "Environment").');
     return 1;
   }
+  const { s3StorageFor } = await import('../storage/s3');
   const bucket = s3StorageFor(config.s3);
   try {
     const outcome = await copyImages(localStorageFor(config.dataDir), bucket);

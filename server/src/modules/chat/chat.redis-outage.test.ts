@@ -13,7 +13,11 @@ import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 const skip = missingRealServices({ redis: true });
 /** Longer than the job's period, so several of its runs fall inside the outage. */
 const OUTAGE_MS = 7_000;
-const PROMPT_MS = 1_000;
+/**
+ * A send that waited on Redis would wait out the outage (7 s); one that does not answers in its usual time, which on
+ * a loaded 2-core CI machine has been seen at 1.7 s. The bound tells the two apart with room for that.
+ */
+const PROMPT_MS = 2_500;
 /** A transaction idle this long between its statements is waiting on something other than the database. */
 const IDLE_MS = 300;
 
@@ -65,7 +69,7 @@ describe.skipIf(skip)('chat sends while Redis is out of reach', () => {
     };
   }
 
-  it('answers every send within a second, leaves no transaction waiting on Redis, and still says who is online', async () => {
+  it('answers every send promptly, leaves no transaction waiting on Redis, and still says who is online', async () => {
     // The first send of a fresh app prepares its statements (about a second here): not what is measured.
     expect((await sender.post('/api/user/message', { message: 'hello world', sendAmount: 1_000 })).statusCode).toBe(
       200,
