@@ -48,9 +48,15 @@ test('a seller offers, another user buys at the market price, and both see it li
 
   await topUp(buyer.page, 500);
   await expect(balanceOf(buyer.page)).toHaveText('$5');
+  // The order is held back half a second on its way, so the pending state can be seen however fast the server is.
+  await buyer.page.route('**/api/market/buy', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   await buyer.page.getByRole('button', { name: 'Buy for $1.50' }).click();
   await expect(buyer.page.getByRole('button', { name: 'Buying...' })).toBeVisible();
   await expect(buyer.page.getByText(`Bought 1 ${name}.`)).toBeVisible();
+  await buyer.page.unroute('**/api/market/buy');
   await expect(balanceOf(buyer.page)).toHaveText('$3.50');
   await expect(buyer.page.getByTestId('owned')).toHaveText('1');
   await expect(buyer.page.getByTestId('market-price')).toHaveText('Nobody sells');
