@@ -60,6 +60,8 @@ describe('npm run cluster', () => {
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(pids.filter(alive)).toEqual([]);
+    const left = () => described.components.filter((c) => alive(c.pid!)).map((c) => `${c.name} (${c.pid})`);
+    for (let i = 0; i < 50 && left().length > 0; i++) await new Promise((r) => setTimeout(r, 200));
+    expect(left()).toEqual([]);
   });
 });
