@@ -163,6 +163,21 @@ export class Topology {
     await this.bouncer?.stop();
     await this.redis?.stop();
     await this.s3?.close();
-    for (const server of [this.replica, this.primary]) await server?.stop('fast').catch(() => server.destroy());
+    for (const server of [this.replica, this.primary]) {
+      if (!server) continue;
+      const pid = server.pid;
+      await server.stop('fast').catch(() => server.destroy());
+      // A server that did not stop in pg_ctl's time (a loaded machine) must not outlive the cluster.
+      if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
