@@ -4,17 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from '../../server/src/test/server-process';
+import { processAlive } from './ports';
 import type { ClusterDescription } from './topology';
-
-/** Whether a process is alive (signal 0 only asks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `npm run cluster` as an operator runs it: the command, its `CLUSTER {json}` line and file, Ctrl-C. */
 describe('npm run cluster', () => {
@@ -56,11 +47,11 @@ describe('npm run cluster', () => {
     expect(described.env.DATABASE_DIRECT_URL).toBeTruthy();
     expect((await fetch(`${described.url}/api/health`)).status).toBe(200);
     const pids = described.components.map((c) => c.pid!);
-    expect(pids.every(alive)).toBe(true);
+    expect(pids.every(processAlive)).toBe(true);
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    const left = () => described.components.filter((c) => alive(c.pid!)).map((c) => `${c.name} (${c.pid})`);
+    const left = () => described.components.filter((c) => processAlive(c.pid!)).map((c) => `${c.name} (${c.pid})`);
     for (let i = 0; i < 50 && left().length > 0; i++) await new Promise((r) => setTimeout(r, 200));
     expect(left()).toEqual([]);
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensurePrograms } from './packages';
-import { accepts } from './ports';
+import { accepts, stopChild } from './ports';
 import { renderDeployFile } from './render';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -50,10 +50,7 @@ export class HaProxy {
     return proxy;
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
+  stop(): Promise<void> {
+    return stopChild(this.child, 'SIGTERM');
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../server/src/test/server-process';
 import { ensurePrograms } from './packages';
-import { accepts } from './ports';
+import { accepts, stopChild } from './ports';
 import { asServerUser } from './postgres';
 import { renderDeployFile } from './render';
 
@@ -70,11 +70,8 @@ export class PgBouncer {
     return bouncer;
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+  stop(): Promise<void> {
     // runuser passes SIGTERM on to PgBouncer, which then stops at once (SIGINT would wait for clients).
-    this.child.kill('SIGTERM');
-    await exited;
+    return stopChild(this.child, 'SIGTERM');
   }
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../server/src/test/server-process';
-import { accepts } from './ports';
+import { accepts, stopChild } from './ports';
 
 /** A Redis server of the project's own on a free port, keeping nothing on disk. */
 export class RedisServer {
@@ -29,10 +29,6 @@ export class RedisServer {
   }
 
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    if (this.child) await stopChild(this.child, 'SIGKILL');
   }
 }

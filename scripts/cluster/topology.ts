@@ -4,6 +4,7 @@ import { freePort, startServer, waitForHealth, type ServerProcess } from '../../
 import { HaProxy } from './haproxy';
 import { PgBouncer } from './pgbouncer';
 import { PostgresCluster } from './postgres';
+import { processAlive } from './ports';
 import { RedisServer } from './redis';
 import { startTestS3, type TestS3 } from '../../server/src/test/s3-server';
 
@@ -168,16 +169,7 @@ export class Topology {
       const pid = server.pid;
       await server.stop('fast').catch(() => server.destroy());
       // A server that did not stop in pg_ctl's time (a loaded machine) must not outlive the cluster.
-      if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+      if (pid !== undefined && processAlive(pid)) process.kill(pid, 'SIGKILL');
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
