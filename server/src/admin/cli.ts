@@ -4,6 +4,7 @@ import { transact } from '../db/unit-of-work';
 import { forwardGoodwill } from '../ledger/goodwill';
 import { localStorageFor } from '../storage/local-disk';
 import { setAdmin } from './admins';
+import { backupCommand, restoreCommand } from './backup-commands';
 import { copyImages } from './copy-images';
 
 /**
@@ -13,8 +14,12 @@ import { copyImages } from './copy-images';
  * cause; it waits for a forwarding running elsewhere, then forwards only what is left).
  * `npm run admin -- copy-images-to-s3`: copies the images under DATA_DIR/images into the S3 bucket that S3_BUCKET
  * and the other S3_ variables name (admin/copy-images.ts); the database is not opened, so servers may be running.
+ * `npm run admin -- backup [--out DIR]` and `restore --from DIR`: admin/backup.ts, docs/operations.md "Backups and
+ * restore".
  */
-const USAGE = 'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forward-goodwill | copy-images-to-s3';
+const USAGE =
+  'Usage: npm run admin -- grant USERNAME | revoke USERNAME | forward-goodwill | copy-images-to-s3 | ' +
+  'backup [--out DIR] | restore --from DIR';
 
 async function copyImagesToS3(): Promise<number> {
   const config = loadConfig();
@@ -36,6 +41,10 @@ async function copyImagesToS3(): Promise<number> {
 
 async function main(args: string[]): Promise<number> {
   if (args[0] === 'copy-images-to-s3' && args.length === 1) return copyImagesToS3();
+  if (args[0] === 'backup' && (args.length === 1 || (args.length === 3 && args[1] === '--out' && args[2]))) {
+    return backupCommand(args[2]);
+  }
+  if (args[0] === 'restore' && args.length === 3 && args[1] === '--from' && args[2]) return restoreCommand(args[2]);
   const [command, username, ...rest] = args;
   const forward = command === 'forward-goodwill' && !username;
   if (!forward && ((command !== 'grant' && command !== 'revoke') || !username || rest.length > 0)) {
