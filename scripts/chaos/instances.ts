@@ -10,6 +10,55 @@ export const CHARITY_HOST = 'charity.chaos.test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * What every instance of a chaos run runs with, beside its database, Redis and addresses: the traffic is a few users
+ * calling as fast as they can, and the market takes its fee, so the fee's postings are part of the books it checks.
+ */
+export const CHAOS_APP_ENV: Record<string, string> = {
+  SEED_DEMO: '0',
+  SERVE_WEB: '0',
+  AUTH_RATE_LIMIT: '1000000',
+  // The per-user upload limit would refuse most of the traffic.
+  UPLOAD_RATE_LIMIT: '0',
+  MARKET_FEE_BPS: '150',
+  LOG_LEVEL: 'warn',
+};
+
+/** Something answering /api/health at `base`: an instance, or HAProxy in front of several. */
+export class HttpTarget {
+  constructor(
+    readonly name: string,
+    readonly base: string,
+    /** Where to look when it does not come up. */
+    private readonly logHint: string,
+    /** False once its process has exited (nothing to wait for then). */
+    private readonly isAlive: () => boolean = () => true,
+  ) {}
+
+  protected alive(): boolean {
+    return this.isAlive();
+  }
+
+  async health(): Promise<number> {
+    try {
+      return (await fetch(`${this.base}/api/health`, { signal: AbortSignal.timeout(5_000) })).status;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Waits until /api/health answers 200; answers how long that took. */
+  async waitHealthy(ms = 120_000): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (!this.alive()) throw new Error(`${this.name} exited; see ${this.logHint}`);
+      if ((await this.health()) === 200) return Date.now() - started;
+      await sleep(200);
+    }
+    throw new Error(`${this.name} not healthy after ${ms} ms; see ${this.logHint}`);
+  }
+}
+
 export interface InstanceSettings {
   databaseUrl: string;
   redisUrl: string;
@@ -17,17 +66,16 @@ export interface InstanceSettings {
   logDir: string;
 }
 
-export class Instance {
+export class Instance extends HttpTarget {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  readonly base: string;
 
   constructor(
-    readonly name: string,
+    name: string,
     readonly port: number,
     private readonly settings: InstanceSettings,
   ) {
-    this.base = `http://127.0.0.1:${port}`;
+    super(name, `http://127.0.0.1:${port}`, path.join(settings.logDir, `${name}.log`));
   }
 
   start(): void {
@@ -37,19 +85,12 @@ export class Instance {
       stdio: ['ignore', log, log],
       env: {
         ...process.env,
+        ...CHAOS_APP_ENV,
         DATABASE_URL: this.settings.databaseUrl,
         REDIS_URL: this.settings.redisUrl,
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.settings.dataDir,
-        SEED_DEMO: '0',
-        SERVE_WEB: '0',
-        AUTH_RATE_LIMIT: '1000000',
-        // The traffic is a few users calling as fast as they can: the per-user upload limit would refuse most of it.
-        UPLOAD_RATE_LIMIT: '0',
-        // The market takes its fee, so the fee's postings are part of the books the run checks.
-        MARKET_FEE_BPS: '150',
-        LOG_LEVEL: 'warn',
         // The tenants the run counts on, whatever the calling shell sets: the instance's own address is a cash host
         // (top-ups); any other Host, such as CHARITY_HOST, is a charity host (donation links, actors/charity.ts).
         CASH_HOSTS: `127.0.0.1:${this.port},localhost:${this.port}`,
@@ -73,26 +114,11 @@ export class Instance {
     await this.kill();
   }
 
+  protected override alive(): boolean {
+    return this.running;
+  }
+
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  async health(): Promise<number> {
-    try {
-      return (await fetch(`${this.base}/api/health`, { signal: AbortSignal.timeout(5_000) })).status;
-    } catch {
-      return 0;
-    }
-  }
-
-  /** Waits until /api/health answers 200; answers how long that took. */
-  async waitHealthy(ms = 120_000): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < ms) {
-      if (!this.running) throw new Error(`${this.name} exited; see ${this.settings.logDir}/${this.name}.log`);
-      if ((await this.health()) === 200) return Date.now() - started;
-      await sleep(200);
-    }
-    throw new Error(`${this.name} not healthy after ${ms} ms; see ${this.settings.logDir}/${this.name}.log`);
   }
 }

@@ -5,17 +5,20 @@
  * Then it checks the database: 0 cents of drift, no negative balance, no payment credited twice, every acknowledged
  * call present, every instance healthy. It prints the figures and exits 1 when any check fails.
  *
+ * `npm run chaos -- --cluster` runs the same traffic through HAProxy against `npm run cluster -- --ha`'s topology
+ * while it kills an instance, the PostgreSQL primary's node and the Redis primary, stops the S3 server and restarts
+ * an instance; it prints how long writes took to work again after each (cluster.ts, docs/operations.md).
+ *
  * A new money domain adds its traffic as one more file in actors/ exporting a factory of an Actor (see traffic.ts);
  * nothing else changes. CHAOS_KEEP=1 keeps the work directory (logs, database) afterwards; it is kept on failure.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/src/test/server-process';
-import { PostgresCluster } from '../cluster/postgres';
-import { RedisServer } from '../cluster/redis';
-import { disrupt, plan, type Done } from './disruptions';
-import { Instance } from './instances';
+import { startCluster } from './cluster';
+import { disrupt, type Done } from './disruptions';
+import { startLocal } from './local';
+import type { ChaosSetup } from './setup';
 import { Traffic, type Actor, type Check } from './traffic';
 import { verify } from './verify';
 
@@ -24,6 +27,9 @@ if (!Number.isFinite(seconds) || seconds < 20) {
   console.error(`CHAOS_SECONDS must be a number of seconds, at least 20; got "${process.env.CHAOS_SECONDS}"`);
   process.exit(2);
 }
+
+/** `--cluster`: against `npm run cluster -- --ha`'s topology through HAProxy (cluster.ts). */
+const onCluster = process.argv.includes('--cluster');
 
 const startedAt = Date.now();
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)} s`;
@@ -62,7 +68,8 @@ function report(t: Traffic, done: Done[], checks: Check[], totalMs: number): voi
   console.log('\n== Disruptions ==');
   for (const d of done) {
     console.log(
-      `at ${d.at.toFixed(1).padStart(5)} s  ${d.what}; all healthy after ${(d.recoveredMs / 1000).toFixed(1)} s`,
+      `at ${d.at.toFixed(1).padStart(5)} s  ${d.what}; all healthy after ${(d.recoveredMs / 1000).toFixed(1)} s` +
+        (d.detail ? `; ${d.detail}` : ''),
     );
   }
   console.log('\n== Checks ==');
@@ -70,52 +77,42 @@ function report(t: Traffic, done: Done[], checks: Check[], totalMs: number): voi
   const failed = checks.filter((c) => !c.ok).length;
   console.log(
     `\nChaos run: ${failed === 0 ? 'PASSED' : `FAILED (${failed} of ${checks.length} checks)`} in ${(totalMs / 1000).toFixed(0)} s ` +
-      `(${seconds} s of traffic). Rerun: CHAOS_SECONDS=${seconds} npm run chaos`,
+      `(${seconds} s of traffic). Rerun: CHAOS_SECONDS=${seconds} npm run chaos${onCluster ? ' -- --cluster' : ''}`,
   );
 }
 
 async function main(): Promise<number> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-chaos-'));
   fs.chmodSync(workDir, 0o755); // PostgreSQL runs as its own user when we are root
-  const logDir = path.join(workDir, 'logs');
-  fs.mkdirSync(logDir);
   say(`work directory ${workDir}`);
 
-  let cluster: PostgresCluster | undefined;
-  let redis: RedisServer | undefined;
-  const instances: Instance[] = [];
+  let setup: ChaosSetup | undefined;
   let passed = false;
   try {
-    cluster = await PostgresCluster.create(workDir);
-    redis = await RedisServer.create();
-    say(`PostgreSQL on ${cluster.port}, Redis on ${redis.port}`);
-    const settings = { databaseUrl: cluster.url, redisUrl: redis.url, dataDir: path.join(workDir, 'data'), logDir };
-    for (const name of ['a', 'b']) instances.push(new Instance(name, await freePort(), settings));
-    for (const i of instances) i.start();
-    await Promise.all(instances.map((i) => i.waitHealthy()));
-    say(`instances ${instances.map((i) => `${i.name} on ${i.port}`).join(', ')} healthy`);
-
+    setup = onCluster ? await startCluster(workDir, say) : await startLocal(workDir, say);
     const actors = await loadActors();
-    const t = new Traffic(instances, Date.now() + seconds * 1000, cluster.url);
+    const t = new Traffic(setup.targets, Date.now() + seconds * 1000, setup.databaseUrl);
     say(`traffic for ${seconds} s from ${actors.map((a) => a.name).join(', ')}`);
     const failures: Check[] = [];
     const [done] = await Promise.all([
-      disrupt(plan(cluster, redis, instances), instances, seconds * 1000, say),
+      disrupt(setup.steps, setup.instances, seconds * 1000, say),
       ...actors.map((a) => runActor(a, t, failures)),
     ]);
     say('traffic over; checking');
-    await Promise.all(instances.map((i) => i.waitHealthy(60_000)));
-    const checks = [...failures, ...(await verify(cluster.url, t, actors, instances))];
+    await Promise.all(setup.instances.map((i) => i.waitHealthy(60_000)));
+    const checks = [
+      ...failures,
+      ...(await verify(setup.databaseUrl, t, actors, setup.instances)),
+      ...(await setup.checks(t)),
+    ];
     passed = checks.every((c) => c.ok);
     report(t, done, checks, Date.now() - startedAt);
   } catch (err) {
     console.error(`Chaos run could not finish: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
-    await Promise.all(instances.map((i) => i.stop()));
-    await redis?.stop();
-    await cluster?.destroy();
+    await setup?.stop();
     if (passed && process.env.CHAOS_KEEP !== '1') fs.rmSync(workDir, { recursive: true, force: true });
-    else console.log(`Work directory kept: ${workDir} (logs in ${logDir})`);
+    else console.log(`Work directory kept: ${workDir}`);
   }
   return passed ? 0 : 1;
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { Instance } from './instances';
 
 /**
  * What every actor of the chaos run shares: the instances to call, a client that behaves like the web client
@@ -22,6 +21,17 @@ export interface Ack {
   username: string;
   key: string;
   body: unknown;
+}
+
+/** Where calls go: an instance (the local run), or HAProxy in front of them (`--cluster`). */
+export interface Target {
+  name: string;
+  /** `http://host:port`. */
+  base: string;
+  /** /api/health's status, 0 when none came. */
+  health(): Promise<number>;
+  /** Waits until /api/health answers 200; answers how long that took. */
+  waitHealthy(ms?: number): Promise<number>;
 }
 
 export interface Check {
@@ -62,7 +72,8 @@ export class Traffic {
   private userSeq = 0;
 
   constructor(
-    readonly instances: Instance[],
+    /** Where calls go, one picked at random per call. */
+    readonly targets: Target[],
     private readonly endsAt: number,
     /** The run's database, for what an operator does there (the admin command: forwarding goodwill, granting rights). */
     readonly databaseUrl: string,
@@ -77,8 +88,8 @@ export class Traffic {
     return Date.now() < this.endsAt + SETTLE_GRACE_MS;
   }
 
-  pick(): Instance {
-    return this.instances[Math.floor(Math.random() * this.instances.length)]!;
+  pick(): Target {
+    return this.targets[Math.floor(Math.random() * this.targets.length)]!;
   }
 
   nextUsername(): string {

@@ -2,20 +2,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../server/src/db/connection';
 import { checkConservation } from '../../server/src/ledger/conservation';
-import type { Instance } from './instances';
-import { sameJson, type Actor, type Check, type Traffic } from './traffic';
+import { sameJson, type Actor, type Check, type Target, type Traffic } from './traffic';
 
 /**
  * The verdict of a chaos run, read from the database once the dust has settled: the books balance to the cent, no
  * payment was credited twice, every acknowledged call is there with the answer it gave, and every instance is healthy.
  * Each actor adds the checks of its own domain.
  */
-export async function verify(
-  databaseUrl: string,
-  t: Traffic,
-  actors: Actor[],
-  instances: Instance[],
-): Promise<Check[]> {
+export async function verify(databaseUrl: string, t: Traffic, actors: Actor[], instances: Target[]): Promise<Check[]> {
   // Cents come back as numbers, as in the app (conservation compares them with 0).
   pg.types.setTypeParser(20, Number);
   pg.types.setTypeParser(1700, Number);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { LiveTestClient } from '../../server/src/live/live-test-client';
 import { freePort } from '../../server/src/test/server-process';
+import { SiteClient } from './site-client';
 import { Topology } from './topology';
 
 /** Files under a directory that look like stored images (named by a content hash). */
@@ -31,36 +32,7 @@ describe('the cluster', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A browser on the cluster's address: its own cookie, a same-site Origin. */
-  function browser() {
-    let cookie = '';
-    const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${t.url}${url}`, {
-        method,
-        headers: {
-          origin: t.url,
-          cookie,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-      if (set.length) cookie = set.join('; ');
-      return res;
-    };
-    return { call, cookie: () => cookie };
-  }
-
-  /** Tops up through the demo provider, as the checkout page does; answers the new balance. */
-  async function topUp(b: ReturnType<typeof browser>, amount: number): Promise<number> {
-    const checkout = await b.call('POST', '/api/payment/checkout', { amount, url: '/profile' });
-    expect(checkout.status).toBe(200);
-    const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop();
-    const paid = await b.call('POST', `/api/payment/demo/${id}/pay`, {}, { 'idempotency-key': randomUUID() });
-    expect(paid.status).toBe(200);
-    return ((await paid.json()) as { balance: number }).balance;
-  }
+  const browser = () => new SiteClient(t.url);
 
   it('lists every component and answers /api/health 200 through HAProxy', async () => {
     const names = t.describe().components.map((c) => c.name);
@@ -83,7 +55,7 @@ describe('the cluster', () => {
     const name = `reader${Date.now().toString(36)}`;
     const signUp = { username: name, password: 'secret-pass-1', email: `${name}@example.com` };
     expect((await b.call('POST', '/api/auth/register', signUp)).status).toBe(200);
-    await topUp(b, 5000);
+    await b.topUp(5000);
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a6' } })
       .jpeg()
       .toBuffer();
@@ -92,7 +64,7 @@ describe('the cluster', () => {
     form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'wall.jpg');
     const uploaded = await fetch(`${t.url}/api/payment/checkout-with-image-upload`, {
       method: 'POST',
-      headers: { origin: t.url, cookie: b.cookie(), 'idempotency-key': randomUUID() },
+      headers: { origin: t.url, cookie: b.cookie, 'idempotency-key': randomUUID() },
       body: form,
     });
     expect(uploaded.status).toBe(200);
@@ -157,7 +129,7 @@ describe('the cluster', () => {
     expect(registered.status).toBe(200);
 
     // leastconn spreads the sockets over the three instances.
-    const sockets = await Promise.all([...Array(6)].map(() => LiveTestClient.open(t.url, { cookie: b.cookie() })));
+    const sockets = await Promise.all([...Array(6)].map(() => LiveTestClient.open(t.url, { cookie: b.cookie })));
     for (const s of sockets) s.subscribe('balance');
 
     const failures: string[] = [];
@@ -168,7 +140,7 @@ describe('the cluster', () => {
         requests += 3;
         const res = await b.call('GET', '/api/pictures?page=0').catch(() => undefined);
         if (res?.status !== 200) failures.push(`GET /api/pictures answered ${res?.status ?? 'nothing'}`);
-        await topUp(b, 100).catch((err: Error) => failures.push(`top-up: ${err.message}`));
+        await b.topUp(100).catch((err: Error) => failures.push(`top-up: ${err.message}`));
       }
     };
     const workers = [...Array(4)].map(worker);
@@ -187,11 +159,11 @@ describe('the cluster', () => {
     const closed = sockets.filter((s) => s.closeCode !== undefined);
     expect(closed.length).toBeGreaterThan(0);
     expect(closed.every((s) => s.closeCode === 1001)).toBe(true);
-    const reconnected = await Promise.all(closed.map(() => LiveTestClient.open(t.url, { cookie: b.cookie() })));
+    const reconnected = await Promise.all(closed.map(() => LiveTestClient.open(t.url, { cookie: b.cookie })));
     for (const s of reconnected) s.subscribe('balance');
     const open = [...sockets.filter((s) => s.closeCode === undefined), ...reconnected];
     await new Promise((r) => setTimeout(r, 300));
-    const balance = await topUp(b, 700);
+    const balance = await b.topUp(700);
     await Promise.all(open.map((s) => s.next((f) => f.ch === 'balance' && f.m.value === balance)));
     for (const s of open) s.close();
   });

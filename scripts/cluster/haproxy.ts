@@ -8,7 +8,14 @@ import { renderDeployFile } from './render';
 
 const HAPROXY = '/usr/sbin/haproxy';
 
-/** Debian's HAProxy with deploy/haproxy.cfg, on `port`, in front of the given instances. */
+export interface PostgresNodeAddress {
+  name: string;
+  port: number;
+  /** Patroni's REST API, which HAProxy asks for the node's role. */
+  restPort: number;
+}
+
+/** Debian's HAProxy: deploy/haproxy.cfg on `port` in front of the instances, or deploy/haproxy-postgres.cfg. */
 export class HaProxy {
   private output = '';
 
@@ -29,19 +36,30 @@ export class HaProxy {
     return this.output;
   }
 
-  static async start(dir: string, port: number, instances: { name: string; host: string; port: number }[]) {
+  static start(dir: string, port: number, instances: { name: string; host: string; port: number }[]) {
+    const servers = instances.map((i) => `    server ${i.name} ${i.host}:${i.port} check`).join('\n');
+    return HaProxy.launch(dir, 'haproxy.cfg', port, { BIND: `127.0.0.1:${port}`, SERVERS: servers });
+  }
+
+  /**
+   * The PostgreSQL side of `--ha` (deploy/haproxy-postgres.cfg): `port` leads to whichever node is primary, the next
+   * free port (`replicaPort`) to a replica, each found by asking the nodes' Patroni REST API.
+   */
+  static async startPostgres(dir: string, port: number, replicaPort: number, nodes: PostgresNodeAddress[]) {
+    const servers = nodes.map((n) => `    server ${n.name} 127.0.0.1:${n.port} check port ${n.restPort}`).join('\n');
+    return HaProxy.launch(dir, 'haproxy-postgres.cfg', port, {
+      PRIMARY_BIND: `127.0.0.1:${port}`,
+      REPLICA_BIND: `127.0.0.1:${replicaPort}`,
+      PRIMARY_SERVERS: servers,
+      REPLICA_SERVERS: servers,
+    });
+  }
+
+  private static async launch(dir: string, file: string, port: number, values: Record<string, string>) {
     ensurePrograms({ [HAPROXY]: 'haproxy' });
     fs.mkdirSync(dir, { recursive: true });
-    const cfg = path.join(dir, 'haproxy.cfg');
-    const servers = instances.map((i) => `    server ${i.name} ${i.host}:${i.port} check`).join('\n');
-    fs.writeFileSync(
-      cfg,
-      renderDeployFile('haproxy.cfg', {
-        PID_FILE: path.join(dir, 'haproxy.pid'),
-        BIND: `127.0.0.1:${port}`,
-        SERVERS: servers,
-      }),
-    );
+    const cfg = path.join(dir, file);
+    fs.writeFileSync(cfg, renderDeployFile(file, { PID_FILE: path.join(dir, `${file}.pid`), ...values }));
     // -db: in the foreground, so it stops with this process's signal; -W: master-worker.
     const child = spawn(HAPROXY, ['-W', '-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
     const proxy = new HaProxy(child, port);

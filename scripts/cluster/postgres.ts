@@ -12,7 +12,7 @@ import { freePort } from '../../server/src/test/server-process';
  */
 
 /** The newest PostgreSQL server binaries installed (Debian keeps them under /usr/lib/postgresql/<major>/bin). */
-function postgresBin(): string {
+export function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^\d+$/.test(d)) : [];

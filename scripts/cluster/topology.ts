@@ -3,6 +3,7 @@ import path from 'node:path';
 import { freePort, startServer, waitForHealth, type ServerProcess } from '../../server/src/test/server-process';
 import { HaProxy } from './haproxy';
 import { PgBouncer } from './pgbouncer';
+import { PatroniPair } from './patroni-pair';
 import { PostgresCluster } from './postgres';
 import { processAlive } from './ports';
 import { RedisServer } from './redis';
@@ -15,6 +16,8 @@ export interface Component {
   host: string;
   port: number;
   pid: number | undefined;
+  /** Every process of a node that runs several (Patroni and its PostgreSQL): losing the node is all of them dying. */
+  pids?: number[];
   dataDir?: string;
 }
 
@@ -35,12 +38,16 @@ export interface TopologyOptions {
   web: boolean;
   /** More variables for the instances (a benchmark lifts the sign-up limit). */
   env?: Record<string, string>;
+  /** `--ha`: PostgreSQL as a Patroni pair with a synchronous standby behind HAProxy (docs/operations.md). */
+  ha?: boolean;
 }
 
 export interface AppInstance {
   name: string;
   port: number;
   dataDir: string;
+  /** The variables it runs with, kept for a restart. */
+  env: Record<string, string>;
   process: ServerProcess;
 }
 
@@ -50,8 +57,11 @@ export interface AppInstance {
  */
 export class Topology {
   readonly instances: AppInstance[] = [];
+  /** The primary and its streaming replica, without `ha`. */
   primary!: PostgresCluster;
   replica!: PostgresCluster;
+  /** With `ha`: the Patroni pair in their place. */
+  pair: PatroniPair | undefined;
   bouncer!: PgBouncer;
   redis!: RedisServer;
   /** The local S3-compatible server (s3rver, from npm) holding the images of every instance. */
@@ -78,20 +88,17 @@ export class Topology {
 
   private async startAll(say: (line: string) => void): Promise<void> {
     const { dir } = this.opts;
-    say('PostgreSQL primary (initdb)...');
-    this.primary = await PostgresCluster.create(dir, 'postgres-1');
-    say('PostgreSQL replica (pg_basebackup)...');
-    this.replica = await PostgresCluster.replicaOf(this.primary, dir, 'postgres-2');
+    const database = this.opts.ha ? await this.startPatroniPair(say) : await this.startStreamingPair(say);
     say('PgBouncer, Redis...');
-    this.bouncer = await PgBouncer.start(path.join(dir, 'pgbouncer'), { host: '127.0.0.1', port: this.primary.port });
+    this.bouncer = await PgBouncer.start(path.join(dir, 'pgbouncer'), { host: '127.0.0.1', port: database.port });
     this.redis = await RedisServer.create();
     say('the S3 server (s3rver)...');
     this.s3 = await startTestS3();
     this.env = {
       ...this.s3.env,
       DATABASE_URL: this.bouncer.url('wall'),
-      DATABASE_DIRECT_URL: this.primary.url,
-      DATABASE_READ_URL: this.replica.url,
+      DATABASE_DIRECT_URL: database.url,
+      DATABASE_READ_URL: database.readUrl,
       REDIS_URL: this.redis.url,
       TRUST_PROXY: '1',
       // The address people use is HAProxy's: links in mail, and the tenant that takes card payments.
@@ -110,7 +117,7 @@ export class Topology {
         SEED_DEMO: this.opts.web ? '1' : '0',
       };
       const process = startServer(dataDir, port, env);
-      this.instances.push({ name, port, dataDir, process });
+      this.instances.push({ name, port, dataDir, env, process });
       // One after the other: the first migrates (and seeds), the others find it done.
       await waitForHealth(`http://127.0.0.1:${port}`, process);
     }
@@ -121,6 +128,19 @@ export class Topology {
       this.instances.map((i) => ({ name: i.name, host: '127.0.0.1', port: i.port })),
     );
     await this.healthyThroughProxy();
+  }
+
+  private async startStreamingPair(say: (line: string) => void) {
+    say('PostgreSQL primary (initdb)...');
+    this.primary = await PostgresCluster.create(this.opts.dir, 'postgres-1');
+    say('PostgreSQL replica (pg_basebackup)...');
+    this.replica = await PostgresCluster.replicaOf(this.primary, this.opts.dir, 'postgres-2');
+    return { port: this.primary.port, url: this.primary.url, readUrl: this.replica.url };
+  }
+
+  private async startPatroniPair(say: (line: string) => void) {
+    this.pair = await PatroniPair.start(this.opts.dir, say);
+    return { port: this.pair.primaryPort, url: this.pair.url, readUrl: this.pair.readUrl };
   }
 
   /** Waits until HAProxy's checks have found the instances up (two good checks each). */
@@ -142,13 +162,38 @@ export class Topology {
         local('haproxy', '', this.proxy.port, this.proxy.pid),
         ...this.instances.map((i) => local(i.name, '', i.port, i.process.child.pid, i.dataDir)),
         local('pgbouncer', '', this.bouncer.port, this.bouncer.pid),
-        local('postgres-1', 'primary', this.primary.port, this.primary.pid, this.primary.dataDir),
-        local('postgres-2', 'replica', this.replica.port, this.replica.pid, this.replica.dataDir),
+        ...(this.pair
+          ? this.pair.components()
+          : [
+              local('postgres-1', 'primary', this.primary.port, this.primary.pid, this.primary.dataDir),
+              local('postgres-2', 'replica', this.replica.port, this.replica.pid, this.replica.dataDir),
+            ]),
         local('redis-1', 'primary', this.redis.port, this.redis.pid),
         local('s3', '', this.s3.port, this.s3.pid()),
       ],
       env: this.env,
     };
+  }
+
+  /** Stops an instance with `signal` (SIGKILL: it dies; SIGTERM: it drains) and starts it again on its port. */
+  async restartInstance(instance: AppInstance, signal: NodeJS.Signals): Promise<void> {
+    instance.process.child.kill(signal);
+    await instance.process.exited;
+    instance.process = startServer(instance.dataDir, instance.port, instance.env);
+    await waitForHealth(`http://127.0.0.1:${instance.port}`, instance.process);
+  }
+
+  /** Asks the failover managers who is primary now (nothing to ask without `ha`). */
+  async refreshRoles(): Promise<void> {
+    await this.pair?.refreshRoles();
+  }
+
+  /** `postgres-1 primary, postgres-2 replica, …`, for the log. */
+  roleSummary(): string {
+    return this.describe()
+      .components.filter((c) => c.role)
+      .map((c) => `${c.name} ${c.role}`)
+      .join(', ');
   }
 
   /** Stops everything that was started, the instances first (each drains), PostgreSQL last. */
@@ -164,6 +209,7 @@ export class Topology {
     await this.bouncer?.stop();
     await this.redis?.stop();
     await this.s3?.close();
+    await this.pair?.stop();
     for (const server of [this.replica, this.primary]) {
       if (!server) continue;
       const pid = server.pid;

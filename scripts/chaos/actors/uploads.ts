@@ -16,7 +16,8 @@ export default function uploads(): Actor {
         const session = await t.signUp();
         await topUp(session, 20_000);
         while (t.running) {
-          const amount = randomInt(1, 300);
+          // Upload prices are whole dollars (common/upload-rules.ts); other amounts answer 400.
+          const amount = randomInt(1, 3) * 100;
           const answer = await upload(session, amount);
           if (answer.status === 200) acked.push({ username: session.username, pictureId: pictureIdOf(answer), amount });
           else if (answer.status === 402) await topUp(session, 20_000);

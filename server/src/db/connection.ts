@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { InferSelectModel, SQL, Table } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock';
+import { openMemoryPglite } from './memory-template';
 import { openPostgres } from './postgres';
 
 export { DataDirLockedError } from './data-dir-lock';
@@ -85,9 +86,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = new PGlite(dataPath, { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
-    await client.waitReady;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const options = { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } };
+    const migrate = (c: PGlite) => migratePglite(drizzlePglite(c), { migrationsFolder });
+    client = dataPath
+      ? await PGlite.create(dataPath, options)
+      : await openMemoryPglite(migrationsFolder, options, migrate);
+    await migrate(client);
   } catch (err) {
     await release?.();
     throw err;

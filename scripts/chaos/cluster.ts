@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort, repoRoot } from '../../server/src/test/server-process';
+import { PostgresCluster } from '../cluster/postgres';
+import { Topology, type AppInstance } from '../cluster/topology';
+import type { Step } from './disruptions';
+import { CHAOS_APP_ENV, HttpTarget } from './instances';
+import type { ChaosSetup } from './setup';
+import type { Check } from './traffic';
+
+/**
+ * The chaos run against the cluster (`npm run chaos -- --cluster`): `npm run cluster -- --ha`'s topology, two
+ * instances behind HAProxy, PostgreSQL as a Patroni pair with a synchronous standby, the images in the S3 server. The
+ * traffic goes through HAProxy as people's does. The steps are those of losing machines (docs/operations.md,
+ * "Failover"), and a backup taken meanwhile, restored at the end into a new server; for each kill the report gives
+ * the time until writes work again.
+ */
+export async function startCluster(workDir: string, say: (line: string) => void): Promise<ChaosSetup> {
+  const dir = path.join(workDir, 'cluster');
+  fs.mkdirSync(dir, { mode: 0o755 });
+  const port = await freePort();
+  // HAProxy's address is the site people use: the cash host of top-ups; any other Host is a charity host.
+  const env = { ...CHAOS_APP_ENV, CASH_HOSTS: `127.0.0.1:${port},localhost:${port}` };
+  const topology = await Topology.start({ dir, port, instances: 2, web: false, ha: true, env }, say);
+  const proxy = new HttpTarget('haproxy', topology.url, path.join(dir, 'haproxy'));
+  const instances = topology.instances.map(
+    (i) =>
+      new HttpTarget(
+        i.name,
+        `http://127.0.0.1:${i.port}`,
+        `${i.name}'s output`,
+        () => i.process.child.exitCode === null,
+      ),
+  );
+  const restarts: string[] = [];
+  const backup = path.join(workDir, 'backup');
+  // The admin command's own DATA_DIR; the images are in the bucket.
+  const adminEnv = { ...topology.env, DATA_DIR: path.join(workDir, 'admin') };
+  say(`cluster up: ${topology.roleSummary()}`);
+  return {
+    targets: [proxy],
+    instances,
+    databaseUrl: topology.pair!.url,
+    steps: plan(topology, instances, restarts, backup, adminEnv),
+    checks: async () => [
+      ...(await clusterChecks(topology, restarts)),
+      await restoresIntoFreshServer(adminEnv, backup, workDir),
+    ],
+    stop: () => topology.stop(),
+  };
+}
+
+/** `npm run admin -- …` as an operator runs it against the cluster (its `env`); answers its exit code and output. */
+async function admin(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  return { code, output };
+}
+
+/** The backup taken under traffic, restored into a new, empty PostgreSQL server: its ledger check must be ok. */
+async function restoresIntoFreshServer(
+  adminEnv: Record<string, string>,
+  backup: string,
+  workDir: string,
+): Promise<Check> {
+  const name = 'a backup taken under traffic restores into a fresh PostgreSQL whose ledger check is ok';
+  if (!fs.existsSync(path.join(backup, 'manifest.json'))) return { name, ok: false, detail: 'no backup was taken' };
+  const fresh = await PostgresCluster.create(workDir, 'restored');
+  try {
+    const env = { ...adminEnv, DATABASE_URL: fresh.url, DATABASE_DIRECT_URL: '', DATABASE_READ_URL: '' };
+    const { code, output } = await admin(['restore', '--from', backup], env);
+    const ledger = /Ledger check: \S+/.exec(output)?.[0] ?? 'no ledger check printed';
+    return { name, ok: code === 0 && ledger === 'Ledger check: ok', detail: `restore exited ${code}; ${ledger}` };
+  } finally {
+    await fresh.destroy();
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function plan(
+  topology: Topology,
+  instances: HttpTarget[],
+  restarts: string[],
+  backup: string,
+  adminEnv: Record<string, string>,
+): Step[] {
+  const [one, two] = topology.instances as [AppInstance, AppInstance];
+  const pair = topology.pair!;
+  /** Until every instance answers /api/health 200 (`true`: it needs a primary it can write to), or the reverse. */
+  const healthy = async (want: boolean, ms = 300_000) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100)) {
+      const statuses = await Promise.all(instances.map((i) => i.health()));
+      if (statuses.every((s) => s === 200) === want) return;
+    }
+  };
+  return [
+    {
+      at: 0.1,
+      what: `kill -9 instance ${two.name}, start it again`,
+      act: () => topology.restartInstance(two, 'SIGKILL'),
+    },
+    {
+      at: 0.25,
+      what: "kill -9 the PostgreSQL primary's node (Patroni and its postmaster), bring it back as the standby",
+      act: async () => {
+        await pair.refreshRoles();
+        const primary = pair.primary();
+        if (!primary) throw new Error('no primary to kill');
+        const before = topology.instances.map((i) => i.process.child.pid);
+        const killed = Date.now();
+        primary.kill();
+        // The instances notice at their next query; from then on, until all of them write again.
+        await healthy(false, 5_000);
+        await healthy(true);
+        const writesBack = Date.now() - killed;
+        const after = topology.instances.map((i) => i.process.child.pid);
+        if (after.some((pid, n) => pid !== before[n])) restarts.push('an instance was restarted during the failover');
+        primary.start();
+        await primary.waitFor('replica', 180_000);
+        await primary.waitForSync();
+        await pair.refreshRoles();
+        return `writes answered again ${seconds(writesBack)} after the kill; ${primary.name} the synchronous standby again after ${seconds(Date.now() - killed)} (${topology.roleSummary()})`;
+      },
+    },
+    {
+      at: 0.4,
+      what: 'take a backup under traffic (npm run admin -- backup)',
+      act: async () => {
+        const started = Date.now();
+        const { code, output } = await admin(['backup', '--out', backup], adminEnv);
+        if (code !== 0) throw new Error(`backup exited ${code}:\n${output}`);
+        return `taken in ${seconds(Date.now() - started)}`;
+      },
+    },
+    {
+      at: 0.55,
+      what: 'stop the S3 server for 10 s, start it',
+      act: async () => {
+        await topology.s3.stop();
+        await sleep(10_000);
+        await topology.s3.start();
+      },
+    },
+    {
+      at: 0.7,
+      what: `SIGTERM instance ${one.name} (a rolling restart: it drains), start it again`,
+      act: () => topology.restartInstance(one, 'SIGTERM'),
+    },
+  ];
+}
+
+/** What only the cluster can show: no instance restarted by a failover, and the images on every instance. */
+async function clusterChecks(topology: Topology, restarts: string[]): Promise<Check[]> {
+  const db = new pg.Client({ connectionString: topology.pair!.url });
+  await db.connect();
+  let ids: number[];
+  try {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM pictures ORDER BY id DESC LIMIT 20');
+    ids = rows.map((r) => Number(r.id));
+  } finally {
+    await db.end();
+  }
+  const unreadable: string[] = [];
+  for (const id of ids) {
+    const detail = await fetch(`${topology.url}/api/pictures/${id}`);
+    const url = ((await detail.json()) as { url?: string }).url;
+    const bodies = await Promise.all(
+      topology.instances.map(async (i) => {
+        const res = await fetch(`http://127.0.0.1:${i.port}${url}`);
+        return res.ok ? Buffer.from(await res.arrayBuffer()).toString('base64') : `${i.name} ${res.status}`;
+      }),
+    );
+    if (!detail.ok || new Set(bodies).size !== 1 || bodies[0]!.includes(' ')) unreadable.push(`${id}: ${bodies}`);
+  }
+  return [
+    {
+      name: 'no instance needed a restart after the PostgreSQL failover',
+      ok: restarts.length === 0,
+      detail: restarts.join('; ') || 'each instance kept its process',
+    },
+    {
+      name: 'images readable from every instance',
+      ok: ids.length > 0 && unreadable.length === 0,
+      detail: `the ${ids.length} newest pictures from ${topology.instances.length} instances; ${unreadable.length} differed or failed${unreadable.length ? `: ${unreadable.slice(0, 2).join('; ')}` : ''}`,
+    },
+  ];
+}
