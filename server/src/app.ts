@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { makeContext, type App, type AppContext } from './context';
 import type { Database } from './db/connection';
 import { ReadRouting } from './db/read-routing';
+import { redisTarget } from './db/redis-connection';
 import { ensureSystemAccounts } from './ledger/commands';
 import type { Bus } from './live/bus';
 import type { Mailer } from './mail/mailer';
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await ensureSystemAccounts(ctx.db);
   const counters = await openCounters({
-    redisUrl: deps.config.redisUrl,
+    redis: redisTarget(deps.config),
     prefix: `${deps.config.redisChannel}:limits:`,
     db: ctx.db,
     now: ctx.now,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { RedisSentinels } from './db/redis-connection';
 
 /** Everything the server reads from its environment, parsed once. Tests build their own with `loadConfig(overrides)`. */
 export interface Config {
@@ -22,6 +23,11 @@ export interface Config {
   /** Past this replay lag, lag-tolerant reads go to the primary (DB_READ_MAX_LAG_MS). */
   dbReadMaxLagMs: number;
   redisUrl: string | undefined;
+  /**
+   * Redis through Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME) instead of REDIS_URL: the master is whichever the
+   * Sentinels name, and a failover is followed by itself (docs/scaling.md, "Redis failover").
+   */
+  redisSentinels: RedisSentinels | undefined;
   publicUrl: string | undefined;
   cashHosts: Set<string>;
   /** Charity-tenant hosts that links in mails may point at (every unlisted host is a charity tenant too). */
@@ -203,6 +209,32 @@ function httpUrl(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/**
+ * REDIS_SENTINELS (`host:port,host:port,…`) with REDIS_SENTINEL_NAME, the master group's name; never beside
+ * REDIS_URL, which would leave two answers to "where is Redis".
+ */
+function redisSentinels(env: Env): RedisSentinels | undefined {
+  const raw = env.REDIS_SENTINELS?.trim() ?? '';
+  const name = env.REDIS_SENTINEL_NAME?.trim() ?? '';
+  if (!raw) {
+    if (name) throw new Error('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS (host:port,…)');
+    return undefined;
+  }
+  if (env.REDIS_URL)
+    throw new Error('REDIS_SENTINELS and REDIS_URL are both set: set one (REDIS_SENTINELS for Sentinel)');
+  if (!name) throw new Error('REDIS_SENTINELS needs REDIS_SENTINEL_NAME, the master group name the Sentinels monitor');
+  if (/\s/.test(name)) throw new Error(`REDIS_SENTINEL_NAME must be one word, got "${env.REDIS_SENTINEL_NAME}"`);
+  const sentinels = raw.split(',').map((entry) => {
+    const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry.trim());
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65535) {
+      throw new Error(`REDIS_SENTINELS must be a comma-separated list of host:port, got "${entry.trim()}" in "${raw}"`);
+    }
+    return { host: m[1]!.replace(/^\[(.*)\]$/, '$1'), port };
+  });
+  return { sentinels, name };
+}
+
 /** S3_BUCKET chooses object storage for images; the other S3_ variables say how to reach it. */
 function s3(env: Env): S3Config | undefined {
   const bucket = env.S3_BUCKET?.trim();
@@ -251,6 +283,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dbReadMaxLagMs: int(env, 'DB_READ_MAX_LAG_MS', 5000),
     redisUrl: env.REDIS_URL || undefined,
+    redisSentinels: redisSentinels(env),
     publicUrl,
     cashHosts,
     charityHosts: hostList(env, 'CHARITY_HOSTS', ''),

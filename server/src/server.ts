@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
+import { redisTarget } from './db/redis-connection';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { registerCloseOnShutdown } from './http/hooks';
 import { createBus } from './live/create-bus';
@@ -52,16 +53,19 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     throw err;
   });
   const redisTrouble = { last: undefined as Error | undefined, log: (_err: Error): void => {} };
+  const redis = redisTarget(config);
   let bus;
   try {
-    bus = await createBus(config.redisUrl, config.redisChannel, (err) => {
+    bus = await createBus(redis, config.redisChannel, (err) => {
       redisTrouble.last = err;
       redisTrouble.log(err);
     });
   } catch (err) {
     await database.close(); // frees the data directory's lock for the next try
     // ioredis says only "Connection is closed"; the error event before it says why.
-    throw config.redisUrl ? ServiceUnreachableError.of('Redis', config.redisUrl, redisTrouble.last ?? err) : err;
+    // Through Sentinel, the error events are each Sentinel's; the bus's error says what they add up to.
+    const reason = typeof redis === 'string' ? (redisTrouble.last ?? err) : ((err as Error).cause ?? err);
+    throw redis ? ServiceUnreachableError.ofRedis(redis, reason) : err;
   }
   const mailer =
     opts.mailer ??

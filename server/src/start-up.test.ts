@@ -61,6 +61,17 @@ describe('start-up with a service out of reach', () => {
     ]);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
   });
+
+  it('Redis through Sentinel: one line naming the group and the Sentinels, then exit code 1', async () => {
+    const ports = [await freePort(), await freePort()];
+    const sentinels = ports.map((p) => `127.0.0.1:${p}`).join(',');
+    const server = start({ REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: 'wall', STARTUP_RETRY_MS: '0' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).not.toMatch(STACK_LINE);
+    expect(lines(server)).toEqual([
+      `Cannot reach Redis at master group "wall" through Sentinels ${sentinels}: no Sentinel answered.`,
+    ]);
+  });
 });
 
 const skip = missingRealServices({ postgres: true });

@@ -1,3 +1,5 @@
+import { describeRedis, type RedisTarget } from './db/redis-connection';
+
 /**
  * Start-up against services that may not be there yet (issue 9, item 14). A PostgreSQL or Redis that cannot be
  * reached is an operator's situation, not a bug: it gets one line saying which service, where and why, and the
@@ -17,6 +19,13 @@ export class ServiceUnreachableError extends Error {
   /** `Cannot reach PostgreSQL at postgres://app:***@db:5432/wall: connect ECONNREFUSED 10.0.0.5:5432` */
   static of(service: 'PostgreSQL' | 'Redis', url: string, cause: unknown): ServiceUnreachableError {
     return new ServiceUnreachableError(service, `Cannot reach ${service} at ${redactUrl(url)}: ${reasonOf(cause)}`, {
+      cause,
+    });
+  }
+
+  /** As `of`, for Redis by URL or through Sentinel: `Cannot reach Redis at master group "wall" through Sentinels …`. */
+  static ofRedis(target: RedisTarget, cause: unknown): ServiceUnreachableError {
+    return new ServiceUnreachableError('Redis', `Cannot reach Redis at ${describeRedis(target)}: ${reasonOf(cause)}`, {
       cause,
     });
   }

@@ -4,7 +4,7 @@ import type { LiveEvent } from '../../../common/live';
 export type { LiveEvent };
 
 /**
- * Carries live events to every instance's hub: in-process by default, Redis pub/sub with REDIS_URL. Only the unit of
+ * Carries live events to every instance's hub: in-process by default, Redis pub/sub with REDIS_URL (or REDIS_SENTINELS). Only the unit of
  * work (db/unit-of-work.ts) sends on it, once its transaction has committed (docs/ARCHITECTURE.md "Live events").
  */
 export interface Bus extends BusListener {

@@ -1,12 +1,13 @@
+import type { RedisTarget } from '../db/redis-connection';
 import { MemoryBus, type Bus } from './bus';
 
-/** In-process unless REDIS_URL is set; then every instance shares one Redis channel. */
+/** In-process unless Redis is configured (REDIS_URL or REDIS_SENTINELS); then every instance shares one Redis channel. */
 export async function createBus(
-  redisUrl: string | undefined,
+  redis: RedisTarget | undefined,
   channel?: string,
   onError?: (err: Error) => void,
 ): Promise<Bus> {
-  if (!redisUrl) return new MemoryBus();
+  if (!redis) return new MemoryBus();
   const { RedisBus } = await import('./redis-bus');
-  return RedisBus.connect(redisUrl, { channel, onError });
+  return RedisBus.connect(redis, { channel, onError });
 }

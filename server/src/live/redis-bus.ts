@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { liveEvent } from '../../../common/live';
+import { connectRedis, describeRedis, openRedis, type RedisTarget } from '../db/redis-connection';
 import type { Bus, LiveEvent } from './bus';
 
 export interface RedisBusOptions {
@@ -48,22 +49,25 @@ export class RedisBus implements Bus {
     publisher.on('ready', () => void this.announceLoss());
   }
 
-  /** Resolves once both connections are up and the subscription is in place. */
-  static async connect(url: string, opts: RedisBusOptions = {}): Promise<RedisBus> {
+  /**
+   * Resolves once both connections are up and the subscription is in place. Through Sentinel a failover is one more
+   * lost connection: both come back on the new master and the resyncs above follow (docs/scaling.md, "Redis failover").
+   */
+  static async connect(target: RedisTarget, opts: RedisBusOptions = {}): Promise<RedisBus> {
     const channel = opts.channel ?? 'wall:live';
     const onError = opts.onError ?? ((err: Error) => console.error(`[redis-bus] ${err.message}`));
     // A subscriber connection can run no other command, hence two connections.
-    const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    const subscriber = new Redis(url, { lazyConnect: true });
+    const publisher = await openRedis(target, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const subscriber = await openRedis(target, { lazyConnect: true });
     publisher.on('error', onError);
     subscriber.on('error', onError);
     try {
-      await Promise.all([publisher.connect(), subscriber.connect()]);
+      await Promise.all([connectRedis(publisher), connectRedis(subscriber)]);
       await subscriber.subscribe(channel);
     } catch (err) {
       publisher.disconnect();
       subscriber.disconnect();
-      throw new Error(`Cannot reach Redis at ${redact(url)}: ${(err as Error).message}`, { cause: err });
+      throw new Error(`Cannot reach Redis at ${describeRedis(target)}: ${(err as Error).message}`, { cause: err });
     }
     return new RedisBus(publisher, subscriber, channel);
   }
@@ -139,16 +143,5 @@ function parseEvent(raw: string): LiveEvent | undefined {
     return e as LiveEvent;
   } catch {
     return undefined;
-  }
-}
-
-/** The URL without its password, for error messages. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the configured REDIS_URL';
   }
 }

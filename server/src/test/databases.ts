@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 
 /**
@@ -14,10 +15,18 @@ export const realRedisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL 
  */
 const directBaseUrl = process.env.TEST_POSTGRES_DIRECT_URL || process.env.DATABASE_DIRECT_URL || undefined;
 
-export function missingRealServices(needs: { postgres?: boolean; redis?: boolean }): string | undefined {
+/** Debian's redis-server, which tests start processes of their own from (scripts/cluster/sentinel.ts). */
+export const REDIS_SERVER = '/usr/bin/redis-server';
+
+export function missingRealServices(needs: {
+  postgres?: boolean;
+  redis?: boolean;
+  redisServer?: boolean;
+}): string | undefined {
   const missing = [
     needs.postgres && !realPostgresUrl ? 'PostgreSQL (TEST_POSTGRES_URL or DATABASE_URL)' : undefined,
     needs.redis && !realRedisUrl ? 'Redis (TEST_REDIS_URL or REDIS_URL)' : undefined,
+    needs.redisServer && !fs.existsSync(REDIS_SERVER) ? `${REDIS_SERVER} (apt-get install redis-server)` : undefined,
   ].filter(Boolean);
   if (missing.length === 0) return undefined;
   const reason = `needs ${missing.join(' and ')}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { Job } from '../jobs/runner';
 import { MemoryMailer } from '../mail/mailer';
 import { createServer, type RunningServer } from '../server';
@@ -16,9 +16,13 @@ export interface TwoInstances {
 /**
  * Two app instances on one fresh PostgreSQL database, talking through the real Redis on a channel of this run's own
  * (so parallel runs sharing one Redis never hear each other), each listening on a port of its own. Callers check
- * `missingRealServices({ postgres: true, redis: true })` first.
+ * `missingRealServices({ postgres: true, redis: true })` first. `config` changes the settings of both (another
+ * Redis, through Sentinel, and lower limits).
  */
-export async function startTwoInstances(name: string, opts: { jobs?: readonly Job[] } = {}): Promise<TwoInstances> {
+export async function startTwoInstances(
+  name: string,
+  opts: { jobs?: readonly Job[]; config?: Partial<Config> } = {},
+): Promise<TwoInstances> {
   const pgdb = await freshPostgresDatabase(realPostgresUrl!);
   const channel = `wall:live:test:${name}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const config = loadConfig(
@@ -29,6 +33,7 @@ export async function startTwoInstances(name: string, opts: { jobs?: readonly Jo
       redisUrl: realRedisUrl,
       redisChannel: channel,
       serveWeb: false,
+      ...opts.config,
     },
   );
   const start = () => createServer(config, { mailer: new MemoryMailer(), logger: false, jobs: opts.jobs });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisTarget } from '../../db/redis-connection';
 
 /**
  * Who has the chat room open, across instances (docs/product.md#chat: signed-in users with a socket on `chat`). Each
@@ -43,20 +45,20 @@ export class RedisPresence implements ChatPresence {
   private readonly mine = new Set<number>();
 
   private constructor(
-    private readonly redis: import('ioredis').Redis,
+    private readonly redis: Redis,
     private readonly prefix: string,
   ) {
     this.timer = setInterval(() => void this.renew().catch(() => {}), RENEW_EVERY_MS);
     this.timer.unref();
   }
 
-  static async connect(url: string, prefix: string, onError: (err: Error) => void): Promise<RedisPresence> {
-    const { Redis } = await import('ioredis');
+  static async connect(target: RedisTarget, prefix: string, onError: (err: Error) => void): Promise<RedisPresence> {
+    const { connectRedis, openRedis } = await import('../../db/redis-connection');
     // A command fails at once while Redis is away (no offline queue) and within a second when it hangs: the room
     // then counts this instance's own users rather than keep a request or the room job waiting.
-    const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1_000 });
+    const redis = await openRedis(target, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1_000 });
     redis.on('error', onError);
-    await redis.connect();
+    await connectRedis(redis);
     const presence = new RedisPresence(redis, prefix);
     await presence.renew();
     return presence;
@@ -120,10 +122,10 @@ export class RedisPresence implements ChatPresence {
 }
 
 export async function openPresence(opts: {
-  redisUrl: string | undefined;
+  redis: RedisTarget | undefined;
   prefix: string;
   onError: (err: Error) => void;
 }): Promise<ChatPresence> {
-  if (!opts.redisUrl) return new MemoryPresence();
-  return RedisPresence.connect(opts.redisUrl, opts.prefix, opts.onError);
+  if (!opts.redis) return new MemoryPresence();
+  return RedisPresence.connect(opts.redis, opts.prefix, opts.onError);
 }

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../../common/api/chat';
 import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
+import { redisTarget } from '../../db/redis-connection';
 import { audience, type Work } from '../../db/unit-of-work';
 import { openPresence, type ChatPresence } from './chat.presence';
 import * as chat from './chat.repository';
@@ -31,7 +32,7 @@ function roomOf(ctx: AppContext): RoomHere {
 export async function startChatRoom(ctx: AppContext): Promise<() => Promise<void>> {
   await chat.ensureRoom(ctx.db);
   const presence = await openPresence({
-    redisUrl: ctx.config.redisUrl,
+    redis: redisTarget(ctx.config),
     prefix: `${ctx.config.redisChannel}:chat:`,
     onError: (err) => ctx.log.error({ err }, 'redis (chat presence)'),
   });

@@ -1,5 +1,5 @@
 /**
- * Counters in fixed windows, shared by every instance: in Redis when REDIS_URL is set, else in PostgreSQL (the
+ * Counters in fixed windows, shared by every instance: in Redis when REDIS_URL (or REDIS_SENTINELS) is set, else in PostgreSQL (the
  * `rate_counters` table; the embedded database too). The sign-in throttle and the per-IP limits count here, so a
  * second instance does not hand out a second allowance.
  */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { RedisTarget } from '../../db/redis-connection';
 import type { Count, CounterStore } from './counter-store';
 import { FallbackCounters, type FallbackEvents } from './fallback-counters';
 import {
@@ -55,12 +56,12 @@ export class DbCounters implements CounterStore {
 }
 
 /**
- * Opens the counters for this deployment: Redis when `redisUrl` is set (keys under `prefix`, so deployments
+ * Opens the counters for this deployment: Redis when `redis` is set (keys under `prefix`, so deployments
  * sharing a Redis stay apart), with the database standing in while Redis is away (fallback-counters.ts); else the
  * database.
  */
 export async function openCounters(opts: {
-  redisUrl: string | undefined;
+  redis: RedisTarget | undefined;
   prefix: string;
   db: Db;
   now: () => Date;
@@ -68,9 +69,9 @@ export async function openCounters(opts: {
   events?: FallbackEvents;
 }): Promise<CounterStore> {
   const db = new DbCounters(opts.db, opts.now);
-  if (!opts.redisUrl) return db;
+  if (!opts.redis) return db;
   const { RedisCounters } = await import('./redis-counters');
-  const redis = await RedisCounters.connect(opts.redisUrl, {
+  const redis = await RedisCounters.connect(opts.redis, {
     prefix: opts.prefix,
     now: opts.now,
     onError: opts.onError,

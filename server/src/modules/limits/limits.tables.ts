@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Rate-limit counters when there is no Redis (REDIS_URL unset): one row per key and fixed window, shared by every
+ * Rate-limit counters when there is no Redis (neither REDIS_URL nor REDIS_SENTINELS): one row per key and fixed window, shared by every
  * instance on the database. Expired rows are swept now and then (limits.repository.ts).
  */
 export const rateCounters = pgTable(

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, openRedis, type RedisTarget } from '../../db/redis-connection';
 import type { Count, CounterStore } from './counter-store';
 
 /*
@@ -66,24 +67,23 @@ export class RedisCounters implements CounterStore {
 
   /** Resolves once connected; an unreachable Redis is one clear error, as for the live bus. */
   static async connect(
-    url: string,
+    target: RedisTarget,
     opts: { prefix: string; now: () => Date; onError?: (err: Error) => void },
   ): Promise<RedisCounters> {
     // A command fails at once while the connection is down (no offline queue to wait in) and within
     // COMMAND_TIMEOUT_MS when Redis hangs: the caller then counts in the database (FallbackCounters).
-    const redis = new Redis(url, {
+    const redis = (await openRedis(target, {
       lazyConnect: true,
       enableOfflineQueue: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
-    }) as ScriptedRedis;
+    })) as ScriptedRedis;
     redis.on('error', opts.onError ?? ((err: Error) => console.error(`[redis-counters] ${err.message}`)));
     redis.defineCommand('limitsAdd', { numberOfKeys: 1, lua: ADD });
     redis.defineCommand('limitsPeek', { numberOfKeys: 1, lua: PEEK });
     redis.defineCommand('limitsFold', { numberOfKeys: 1, lua: FOLD });
     try {
-      await redis.connect();
+      await connectRedis(redis);
     } catch (err) {
-      redis.disconnect();
       throw new Error(`Cannot reach Redis for rate limits: ${(err as Error).message}`, { cause: err });
     }
     return new RedisCounters(redis, opts.prefix, opts.now);
