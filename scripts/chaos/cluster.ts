@@ -5,7 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort, repoRoot } from '../../server/src/test/server-process';
 import { PostgresCluster } from '../cluster/postgres';
+import { SiteClient } from '../cluster/site-client';
 import { Topology, type AppInstance } from '../cluster/topology';
+import { LiveTestClient } from '../../server/src/live/live-test-client';
 import type { Step } from './disruptions';
 import { CHAOS_APP_ENV, HttpTarget } from './instances';
 import type { ChaosSetup } from './setup';
@@ -134,7 +136,12 @@ function plan(
       },
     },
     {
-      at: 0.4,
+      at: 0.35,
+      what: 'kill -9 the Redis primary, let the Sentinels promote its replica, bring it back as the replica',
+      act: () => killRedisPrimary(topology),
+    },
+    {
+      at: 0.45,
       what: 'take a backup under traffic (npm run admin -- backup)',
       act: async () => {
         const started = Date.now();
@@ -144,7 +151,7 @@ function plan(
       },
     },
     {
-      at: 0.55,
+      at: 0.6,
       what: 'stop the S3 server for 10 s, start it',
       act: async () => {
         await topology.s3.stop();
@@ -153,11 +160,55 @@ function plan(
       },
     },
     {
-      at: 0.7,
+      at: 0.75,
       what: `SIGTERM instance ${one.name} (a rolling restart: it drains), start it again`,
       act: () => topology.restartInstance(one, 'SIGTERM'),
     },
   ];
+}
+
+/**
+ * The Redis primary dies. Sockets on both instances (HAProxy spreads them) watch a user's balance; after the kill
+ * the user tops up until every socket hears the new balance: live updates cross instances again.
+ */
+async function killRedisPrimary(topology: Topology): Promise<string> {
+  const redis = topology.sentinels!;
+  const client = new SiteClient(topology.url);
+  await client.signUp(`redis${Date.now().toString(36)}`);
+  const sockets = await Promise.all(
+    [...Array(4)].map(() => LiveTestClient.open(topology.url, { cookie: client.cookie })),
+  );
+  try {
+    for (const socket of sockets) socket.subscribe('balance');
+    const master = await redis.currentMaster();
+    const node = [redis.primary, redis.replica].find((n) => n.port === master.port)!;
+    const killed = Date.now();
+    await node.stop('SIGKILL');
+    const promoted = await redis.waitForFailover(master);
+    const failedOver = Date.now() - killed;
+    let crossed: number | undefined;
+    while (crossed === undefined && Date.now() - killed < 60_000) {
+      const balance = await client.topUp(100).catch(() => undefined);
+      if (balance === undefined) continue;
+      const heard = await Promise.all(
+        sockets.map((s) =>
+          s
+            .next((f) => f.ch === 'balance' && f.m.value === balance, 2_000)
+            .then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
+      if (heard.every(Boolean)) crossed = Date.now() - killed;
+    }
+    if (crossed === undefined) throw new Error('no balance update reached every socket within 60 s of the Redis kill');
+    await redis.rejoin(node);
+    await topology.refreshRoles();
+    return `the Sentinels promoted port ${promoted.port} ${seconds(failedOver)} after the kill; a balance update reached every socket ${seconds(crossed)} after it`;
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
 }
 
 /** What only the cluster can show: no instance restarted by a failover, and the images on every instance. */

@@ -1,7 +1,8 @@
 /**
  * `npm run chaos`: a chaos run that proves the books (issue 9). It starts a PostgreSQL cluster and a Redis of its
- * own, two app instances, and CHAOS_SECONDS of concurrent money traffic from every actor in actors/ against both,
- * while it kills an instance with SIGKILL, restarts PostgreSQL (cleanly and as a crash) and stops Redis for a while.
+ * own, two app instances, and CHAOS_SECONDS (and until the last disruption is over) of concurrent money traffic from
+ * every actor in actors/ against both, while it kills an instance with SIGKILL, restarts PostgreSQL (cleanly and as
+ * a crash) and stops Redis for a while.
  * Then it checks the database: 0 cents of drift, no negative balance, no payment credited twice, every acknowledged
  * call present, every instance healthy. It prints the figures and exits 1 when any check fails.
  *
@@ -63,6 +64,7 @@ function report(t: Traffic, done: Done[], checks: Check[], totalMs: number): voi
     console.log(
       `${kind.padEnd(18)} ${String(s.sent).padStart(7)} ${String(s.ok).padStart(7)} ${String(s.unavailable).padStart(7)} ${String(s.noAnswer).padStart(11)}   ${other}`,
     );
+    for (const [code, body] of s.samples) console.log(`${''.padEnd(20)}first ${code}: ${body}`);
   }
   console.log(`calls left without a definitive answer at the end: ${t.unsettled.length}`);
   console.log('\n== Disruptions ==');
@@ -92,10 +94,10 @@ async function main(): Promise<number> {
     setup = onCluster ? await startCluster(workDir, say) : await startLocal(workDir, say);
     const actors = await loadActors();
     const t = new Traffic(setup.targets, Date.now() + seconds * 1000, setup.databaseUrl);
-    say(`traffic for ${seconds} s from ${actors.map((a) => a.name).join(', ')}`);
+    say(`traffic for ${seconds} s (and until the last disruption is over) from ${actors.map((a) => a.name).join(', ')}`);
     const failures: Check[] = [];
     const [done] = await Promise.all([
-      disrupt(setup.steps, setup.instances, seconds * 1000, say),
+      disrupt(setup.steps, setup.instances, seconds * 1000, say).finally(() => t.disruptionsOver()),
       ...actors.map((a) => runActor(a, t, failures)),
     ]);
     say('traffic over; checking');

@@ -54,6 +54,8 @@ interface KindStats {
   unavailable: number;
   noAnswer: number;
   other: Map<number, number>;
+  /** The first answer of each other status, to say what it was. */
+  samples: Map<number, string>;
 }
 
 /** How long after the traffic window a call whose outcome is unknown keeps being retried before it counts as unsettled. */
@@ -79,13 +81,26 @@ export class Traffic {
     readonly databaseUrl: string,
   ) {}
 
+  /** When the last disruption was over (undefined until then). */
+  private disruptedUntil: number | undefined;
+
+  /** The disruptions are over: traffic ends at `endsAt`, or now if that has passed. */
+  disruptionsOver(): void {
+    this.disruptedUntil = Date.now();
+  }
+
+  /** Traffic lasts its window, and goes on until the last disruption is over: each meets traffic. */
+  private get endedAt(): number {
+    return Math.max(this.endsAt, this.disruptedUntil ?? Number.POSITIVE_INFINITY);
+  }
+
   /** True while traffic should go on. */
   get running(): boolean {
-    return Date.now() < this.endsAt;
+    return Date.now() < this.endedAt;
   }
 
   get settling(): boolean {
-    return Date.now() < this.endsAt + SETTLE_GRACE_MS;
+    return Date.now() < this.endedAt + SETTLE_GRACE_MS;
   }
 
   pick(): Target {
@@ -98,12 +113,15 @@ export class Traffic {
 
   record(kind: string, answer: Answer): void {
     let s = this.stats.get(kind);
-    if (!s) this.stats.set(kind, (s = { sent: 0, ok: 0, unavailable: 0, noAnswer: 0, other: new Map() }));
+    if (!s) this.stats.set(kind, (s = { sent: 0, ok: 0, unavailable: 0, noAnswer: 0, other: new Map(), samples: new Map() }));
     s.sent++;
     if (answer.status === 200) s.ok++;
     else if (answer.status === 503) s.unavailable++;
     else if (answer.status === 0) s.noAnswer++;
-    else s.other.set(answer.status, (s.other.get(answer.status) ?? 0) + 1);
+    else {
+      s.other.set(answer.status, (s.other.get(answer.status) ?? 0) + 1);
+      if (!s.samples.has(answer.status)) s.samples.set(answer.status, JSON.stringify(answer.body).slice(0, 160));
+    }
   }
 
   /** Acknowledged 200s per kind, for the report. */

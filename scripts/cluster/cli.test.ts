@@ -55,8 +55,15 @@ describe('npm run cluster -- --ha', () => {
       'postgres-2',
       'etcd-1',
       'redis-1',
+      'redis-2',
+      'sentinel-1',
+      'sentinel-2',
+      'sentinel-3',
       's3',
     ]);
+    expect([named(described, 'redis-1').role, named(described, 'redis-2').role]).toEqual(['primary', 'replica']);
+    expect(described.env.REDIS_SENTINELS).toBeTruthy();
+    expect(described.env.REDIS_URL).toBeUndefined();
     expect([named(described, 'postgres-1').role, named(described, 'postgres-2').role]).toEqual(['primary', 'replica']);
     // Patroni and its postmaster: the node is both.
     expect(named(described, 'postgres-1').pids).toHaveLength(2);

@@ -7,6 +7,7 @@ import { PatroniPair } from './patroni-pair';
 import { PostgresCluster } from './postgres';
 import { processAlive } from './ports';
 import { RedisServer } from './redis';
+import { startSentinelCluster, type SentinelCluster } from './sentinel';
 import { startTestS3, type TestS3 } from '../../server/src/test/s3-server';
 
 /** One running part of the cluster, as `cluster.json` lists it (docs/scaling.md, "npm run cluster"). */
@@ -53,7 +54,9 @@ export interface AppInstance {
 
 /**
  * The whole topology on this machine, from Debian's packages: HAProxy → N instances → PgBouncer → a PostgreSQL
- * primary with a streaming replica, Redis, and a local S3-compatible server for the images. Started in dependency order; `stop` stops what was started, in reverse.
+ * primary with a streaming replica, Redis, and a local S3-compatible server for the images. With `ha`, PostgreSQL is
+ * a Patroni pair with a synchronous standby behind an HAProxy of its own, and Redis a primary and replica under three
+ * Sentinels (docs/operations.md, "Failover"). Started in dependency order; `stop` stops what was started, in reverse.
  */
 export class Topology {
   readonly instances: AppInstance[] = [];
@@ -63,7 +66,12 @@ export class Topology {
   /** With `ha`: the Patroni pair in their place. */
   pair: PatroniPair | undefined;
   bouncer!: PgBouncer;
-  redis!: RedisServer;
+  /** Without `ha`: one Redis. */
+  redis: RedisServer | undefined;
+  /** With `ha`: a Redis primary and replica under three Sentinels. */
+  sentinels: SentinelCluster | undefined;
+  /** Which of the Sentinels' nodes is the master now (refreshRoles). */
+  private redisMasterPort: number | undefined;
   /** The local S3-compatible server (s3rver, from npm) holding the images of every instance. */
   s3!: TestS3;
   proxy!: HaProxy;
@@ -89,9 +97,10 @@ export class Topology {
   private async startAll(say: (line: string) => void): Promise<void> {
     const { dir } = this.opts;
     const database = this.opts.ha ? await this.startPatroniPair(say) : await this.startStreamingPair(say);
-    say('PgBouncer, Redis...');
+    say('PgBouncer...');
     this.bouncer = await PgBouncer.start(path.join(dir, 'pgbouncer'), { host: '127.0.0.1', port: database.port });
-    this.redis = await RedisServer.create();
+    say(this.opts.ha ? 'Redis, a replica and three Sentinels...' : 'Redis...');
+    const redisEnv = this.opts.ha ? await this.startSentinels() : await this.startRedis();
     say('the S3 server (s3rver)...');
     this.s3 = await startTestS3();
     this.env = {
@@ -99,7 +108,7 @@ export class Topology {
       DATABASE_URL: this.bouncer.url('wall'),
       DATABASE_DIRECT_URL: database.url,
       DATABASE_READ_URL: database.readUrl,
-      REDIS_URL: this.redis.url,
+      ...redisEnv,
       TRUST_PROXY: '1',
       // The address people use is HAProxy's: links in mail, and the tenant that takes card payments.
       PUBLIC_URL: this.url,
@@ -143,6 +152,17 @@ export class Topology {
     return { port: this.pair.primaryPort, url: this.pair.url, readUrl: this.pair.readUrl };
   }
 
+  private async startRedis(): Promise<Record<string, string>> {
+    this.redis = await RedisServer.create();
+    return { REDIS_URL: this.redis.url };
+  }
+
+  private async startSentinels(): Promise<Record<string, string>> {
+    this.sentinels = await startSentinelCluster({ dir: path.join(this.opts.dir, 'redis') });
+    this.redisMasterPort = this.sentinels.primary.port;
+    return { ...this.sentinels.env };
+  }
+
   /** Waits until HAProxy's checks have found the instances up (two good checks each). */
   private async healthyThroughProxy(ms = 30_000): Promise<void> {
     for (const deadline = Date.now() + ms; Date.now() < deadline;) {
@@ -168,7 +188,11 @@ export class Topology {
               local('postgres-1', 'primary', this.primary.port, this.primary.pid, this.primary.dataDir),
               local('postgres-2', 'replica', this.replica.port, this.replica.pid, this.replica.dataDir),
             ]),
-        local('redis-1', 'primary', this.redis.port, this.redis.pid),
+        ...(this.sentinels
+          ? [this.sentinels.primary, this.sentinels.replica, ...this.sentinels.sentinels].map((p) =>
+              local(p.name, p.name.startsWith('redis') ? this.redisRole(p.port) : '', p.port, p.pid),
+            )
+          : [local('redis-1', 'primary', this.redis!.port, this.redis!.pid)]),
         local('s3', '', this.s3.port, this.s3.pid()),
       ],
       env: this.env,
@@ -186,6 +210,12 @@ export class Topology {
   /** Asks the failover managers who is primary now (nothing to ask without `ha`). */
   async refreshRoles(): Promise<void> {
     await this.pair?.refreshRoles();
+    if (this.sentinels) this.redisMasterPort = (await this.sentinels.currentMaster().catch(() => undefined))?.port;
+  }
+
+  private redisRole(port: number): Component['role'] {
+    if (this.redisMasterPort === undefined) return '';
+    return port === this.redisMasterPort ? 'primary' : 'replica';
   }
 
   /** `postgres-1 primary, postgres-2 replica, …`, for the log. */
@@ -208,6 +238,7 @@ export class Topology {
     );
     await this.bouncer?.stop();
     await this.redis?.stop();
+    await this.sentinels?.stop();
     await this.s3?.close();
     await this.pair?.stop();
     for (const server of [this.replica, this.primary]) {
