@@ -55,7 +55,8 @@ export default function goodwill(): Actor {
         while (t.running) {
           const goodWill = GOODWILL_TYPES[randomInt(0, GOODWILL_TYPES.length - 1)];
           await session.settle('good-will', 'POST', '/api/user/good-will', { json: { goodWill } });
-          if ((await upload(session, randomInt(2, 400))).status === 402) await topUp(session, 50_000);
+          // Whole dollars, as upload prices are (common/upload-rules.ts): each spend pays a share to the cause.
+          if ((await upload(session, randomInt(1, 4) * 100)).status === 402) await topUp(session, 50_000);
         }
       };
       const forwarder = async () => {
