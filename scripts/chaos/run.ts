@@ -94,7 +94,9 @@ async function main(): Promise<number> {
     setup = onCluster ? await startCluster(workDir, say) : await startLocal(workDir, say);
     const actors = await loadActors();
     const t = new Traffic(setup.targets, Date.now() + seconds * 1000, setup.databaseUrl);
-    say(`traffic for ${seconds} s (and until the last disruption is over) from ${actors.map((a) => a.name).join(', ')}`);
+    say(
+      `traffic for ${seconds} s (and until the last disruption is over) from ${actors.map((a) => a.name).join(', ')}`,
+    );
     const failures: Check[] = [];
     const [done] = await Promise.all([
       disrupt(setup.steps, setup.instances, seconds * 1000, say).finally(() => t.disruptionsOver()),

@@ -113,7 +113,8 @@ export class Traffic {
 
   record(kind: string, answer: Answer): void {
     let s = this.stats.get(kind);
-    if (!s) this.stats.set(kind, (s = { sent: 0, ok: 0, unavailable: 0, noAnswer: 0, other: new Map(), samples: new Map() }));
+    if (!s)
+      this.stats.set(kind, (s = { sent: 0, ok: 0, unavailable: 0, noAnswer: 0, other: new Map(), samples: new Map() }));
     s.sent++;
     if (answer.status === 200) s.ok++;
     else if (answer.status === 503) s.unavailable++;
