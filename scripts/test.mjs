@@ -24,8 +24,11 @@ function ensureChromium() {
     return false;
   }
   console.log('Installing Debian chromium for the browser tests (apt-get install -y chromium)...');
-  run('apt-get', ['update', '-qq']);
-  return run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0;
+  // Another install at the same moment (a second test run, the cluster's packages) holds dpkg's lock: wait for it.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+  run('apt-get', ['update', '-qq', ...wait]);
+  run('apt-get', ['install', '-y', '-qq', ...wait, 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+  return existsSync(CHROMIUM);
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

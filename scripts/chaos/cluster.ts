@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { freePort, repoRoot } from '../../server/src/test/server-process';
+import { runAdmin } from '../../server/src/test/admin-command';
+import { freePort } from '../../server/src/test/server-process';
 import { PostgresCluster } from '../cluster/postgres';
 import { SiteClient } from '../cluster/site-client';
 import { Topology, type AppInstance } from '../cluster/topology';
@@ -55,20 +55,6 @@ export async function startCluster(workDir: string, say: (line: string) => void)
   };
 }
 
-/** `npm run admin -- …` as an operator runs it against the cluster (its `env`); answers its exit code and output. */
-async function admin(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-  return { code, output };
-}
-
 /** The backup taken under traffic, restored into a new, empty PostgreSQL server: its ledger check must be ok. */
 async function restoresIntoFreshServer(
   adminEnv: Record<string, string>,
@@ -80,8 +66,8 @@ async function restoresIntoFreshServer(
   const fresh = await PostgresCluster.create(workDir, 'restored');
   try {
     const env = { ...adminEnv, DATABASE_URL: fresh.url, DATABASE_DIRECT_URL: '', DATABASE_READ_URL: '' };
-    const { code, output } = await admin(['restore', '--from', backup], env);
-    const ledger = /Ledger check: \S+/.exec(output)?.[0] ?? 'no ledger check printed';
+    const { code, stdout } = await runAdmin(['restore', '--from', backup], env);
+    const ledger = /Ledger check: \S+/.exec(stdout)?.[0] ?? 'no ledger check printed';
     return { name, ok: code === 0 && ledger === 'Ledger check: ok', detail: `restore exited ${code}; ${ledger}` };
   } finally {
     await fresh.destroy();
@@ -145,8 +131,8 @@ function plan(
       what: 'take a backup under traffic (npm run admin -- backup)',
       act: async () => {
         const started = Date.now();
-        const { code, output } = await admin(['backup', '--out', backup], adminEnv);
-        if (code !== 0) throw new Error(`backup exited ${code}:\n${output}`);
+        const { code, stdout, stderr } = await runAdmin(['backup', '--out', backup], adminEnv);
+        if (code !== 0) throw new Error(`backup exited ${code}:\n${stdout}${stderr}`);
         return `taken in ${seconds(Date.now() - started)}`;
       },
     },

@@ -16,6 +16,18 @@ export function ensurePrograms(programs: Record<string, string>): void {
   }
   console.log(`Installing ${packages.join(', ')} (apt-get install -y)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  // Another install at the same moment (the browser tests' Chromium) holds dpkg's lock: wait for it.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+  execFileSync('apt-get', ['update', '-qq', ...wait], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...wait, ...packages], { stdio: 'inherit', env });
 }
+
+/** Every system program the tests and the cluster use, by the Debian package that provides it. */
+export const SYSTEM_PROGRAMS: Record<string, string> = {
+  '/usr/bin/chromium': 'chromium',
+  '/usr/sbin/haproxy': 'haproxy',
+  '/usr/sbin/pgbouncer': 'pgbouncer',
+  '/usr/bin/patroni': 'patroni',
+  '/usr/bin/etcd': 'etcd-server',
+  '/usr/bin/redis-server': 'redis-server',
+};

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { DataDirLockedError } from '../db/connection';
 import { openStorage } from '../storage/open-storage';
+import type { Storage } from '../storage/storage';
 import {
   backupEmbedded,
   backupPostgres,
@@ -28,15 +29,27 @@ const defaultOut = () =>
 
 const log = (line: string) => console.log(line);
 
-/** The message of a refusal the operator can act on, or undefined for a failure that is not one. */
-const refusal = (err: unknown) =>
-  err instanceof NotEmptyError || err instanceof DataDirLockedError ? err.message : undefined;
+/**
+ * Runs a command with the storage open: a refusal the operator can act on (a database that is not empty, a data
+ * directory in use) is one line and exit 1; any other failure is thrown.
+ */
+async function withStorage(config: Config, run: (storage: Storage) => Promise<number>): Promise<number> {
+  const storage = await openStorage(config);
+  try {
+    return await run(storage);
+  } catch (err) {
+    if (!(err instanceof NotEmptyError || err instanceof DataDirLockedError)) throw err;
+    console.error(err.message);
+    return 1;
+  } finally {
+    storage.close?.();
+  }
+}
 
 export async function backupCommand(outArg: string | undefined): Promise<number> {
   const config = loadConfig();
   const out = path.resolve(outArg ?? defaultOut());
-  const storage = await openStorage(config);
-  try {
+  return withStorage(config, async (storage) => {
     const url = postgresUrl(config);
     const opts = { out, storage, storageName: storageName(config), log };
     const manifest = url ? await backupPostgres(url, opts) : await backupEmbedded(config.dataDir, opts);
@@ -46,14 +59,7 @@ export async function backupCommand(outArg: string | undefined): Promise<number>
         `${manifest.ledger.ok ? 'ok' : 'NOT ok'}, ${manifest.images.count} images (${manifest.images.bytes} bytes).`,
     );
     return manifest.ledger.ok ? 0 : 1;
-  } catch (err) {
-    const message = refusal(err);
-    if (message === undefined) throw err;
-    console.error(message);
-    return 1;
-  } finally {
-    storage.close?.();
-  }
+  });
 }
 
 function report(outcome: RestoreOutcome): void {
@@ -71,19 +77,11 @@ function report(outcome: RestoreOutcome): void {
 
 export async function restoreCommand(from: string): Promise<number> {
   const config = loadConfig();
-  const storage = await openStorage(config);
-  try {
+  return withStorage(config, async (storage) => {
     const url = postgresUrl(config);
     const opts = { from: path.resolve(from), storage, log };
     const outcome = url ? await restorePostgres(url, opts) : await restoreEmbedded(config.dataDir, opts);
     report(outcome);
     return outcome.ok ? 0 : 1;
-  } catch (err) {
-    const message = refusal(err);
-    if (message === undefined) throw err;
-    console.error(message);
-    return 1;
-  } finally {
-    storage.close?.();
-  }
+  });
 }

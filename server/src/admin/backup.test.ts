@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import { makeUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../test/harness';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { readFigures, type Manifest } from './backup';
+import { runAdmin } from '../test/admin-command';
 
 /**
  * `npm run admin -- backup` and `restore` (docs/operations.md "Backups and restore"), run as an operator runs them:
@@ -25,33 +25,9 @@ import { readFigures, type Manifest } from './backup';
  * snapshot's, with the images readable; a database that holds anything is refused and left as it was.
  */
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wall-backup-${name}-`));
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-/** `npm run admin -- …` with the given settings and none of ours. */
-function admin(args: string[], env: Record<string, string>): Promise<Outcome> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(S3_|DATA_DIR$|DATABASE_|IMAGE_BASE_URL$)/.test(name)),
-  );
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin/cli.ts', ...args], {
-      cwd: root,
-      env: { ...inherited, NODE_NO_WARNINGS: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A database's settings for the command: through the pooler when the suite runs through one, with PostgreSQL itself. */
 const databaseEnv = (db: { url: string; directUrl: string | undefined }): Record<string, string> =>
@@ -169,7 +145,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     const traffic = moneyTraffic(seeded.clients, pictures);
     await untilAcknowledged(traffic, 20);
     const acknowledgedBefore = traffic.acknowledged();
-    const backup = await admin(['backup', '--out', backupDir], source);
+    const backup = await runAdmin(['backup', '--out', backupDir], source);
     const acknowledgedDuring = traffic.acknowledged() - acknowledgedBefore;
     const acknowledgedAll = await traffic.stop();
     expect(traffic.failures).toEqual([]);
@@ -193,7 +169,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
       expect(fs.statSync(path.join(backupDir, 'images', file.key)).size).toBe(file.size);
     }
 
-    const restore = await admin(['restore', '--from', backupDir], {
+    const restore = await runAdmin(['restore', '--from', backupDir], {
       ...databaseEnv(target),
       DATA_DIR: restoreDataDir,
     });
@@ -224,7 +200,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
   it('refuses to restore into a database that has rows, in one line, and changes nothing', async () => {
     expect(restored, 'the restore above ran').toBeDefined();
     const before = await readFigures(restored!.db);
-    const out = await admin(['restore', '--from', backupDir], { ...databaseEnv(target), DATA_DIR: restoreDataDir });
+    const out = await runAdmin(['restore', '--from', backupDir], { ...databaseEnv(target), DATA_DIR: restoreDataDir });
     expect(out.code).toBe(1);
     expect(out.stdout).toBe('');
     expect(out.stderr).toMatch(
@@ -242,7 +218,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     fs.writeFileSync(path.join(altered, 'manifest.json'), JSON.stringify(manifest));
     const other = await freshPostgresDatabase(realPostgresUrl!);
     try {
-      const out = await admin(['restore', '--from', altered], {
+      const out = await runAdmin(['restore', '--from', altered], {
         ...databaseEnv(other),
         DATA_DIR: tmp('altered-data'),
       });
@@ -284,7 +260,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     const backupDir = path.join(tmp('s3-out'), 'backup');
     dirs.push(path.dirname(backupDir));
 
-    const backup = await admin(['backup', '--out', backupDir], {
+    const backup = await runAdmin(['backup', '--out', backupDir], {
       ...source.env,
       ...sourceOf(t),
       DATA_DIR: t.config.dataDir,
@@ -296,7 +272,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
 
     const restoreDataDir = tmp('s3-restored');
     dirs.push(restoreDataDir);
-    const restore = await admin(['restore', '--from', backupDir], {
+    const restore = await runAdmin(['restore', '--from', backupDir], {
       ...empty.env,
       ...databaseEnv(target),
       DATA_DIR: restoreDataDir,
@@ -358,7 +334,7 @@ describe('backup and restore of the embedded database', () => {
     dirs.push(path.dirname(out));
     const release = await lockDataDir(dataDir); // as a running server holds it
     try {
-      const refused = await admin(['backup', '--out', out], { DATA_DIR: dataDir });
+      const refused = await runAdmin(['backup', '--out', out], { DATA_DIR: dataDir });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('is in use by another process (is the server running?)');
       expect(fs.existsSync(path.join(out, 'manifest.json'))).toBe(false);
@@ -366,7 +342,7 @@ describe('backup and restore of the embedded database', () => {
       await release();
     }
 
-    const backup = await admin(['backup', '--out', out], { DATA_DIR: dataDir });
+    const backup = await runAdmin(['backup', '--out', out], { DATA_DIR: dataDir });
     expect(backup, backup.stderr).toMatchObject({ code: 0 });
     const manifest = readManifest(out);
     expect(manifest.database).toBe('embedded');
@@ -375,7 +351,7 @@ describe('backup and restore of the embedded database', () => {
 
     const restoredDir = tmp('embedded-restored');
     dirs.push(restoredDir);
-    const restore = await admin(['restore', '--from', out], { DATA_DIR: restoredDir });
+    const restore = await runAdmin(['restore', '--from', out], { DATA_DIR: restoredDir });
     expect(restore, restore.stderr).toMatchObject({ code: 0 });
     // The restore proves its figures against the manifest's (the balances' digest among them) before it says ok.
     expect(restore.stdout).toMatch(/^Ledger check: ok \{.*"userMoney":1234/m);
@@ -384,7 +360,7 @@ describe('backup and restore of the embedded database', () => {
       fs.readFileSync(path.join(dataDir, 'images', key)),
     );
 
-    const twice = await admin(['restore', '--from', out], { DATA_DIR: restoredDir });
+    const twice = await runAdmin(['restore', '--from', out], { DATA_DIR: restoredDir });
     expect(twice.code).toBe(1);
     expect(twice.stderr).toMatch(
       /^Refusing to restore: .* already holds a database; restore into a DATA_DIR without one\.\n$/,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +11,7 @@ import { startTestApp, type TestApp } from '../test/harness';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { localStorageFor } from './local-disk';
 import { s3StorageFor, type S3Storage } from './s3';
+import { runAdmin } from '../test/admin-command';
 
 /**
  * Images in a bucket shared by several instances (docs/decisions.md "Images in object storage"), each with its own
@@ -180,45 +180,22 @@ describe('images in an S3 bucket, across instances', () => {
       );
     }
 
-    const first = await admin(['copy-images-to-s3'], { ...s3.env, DATA_DIR: dataDir });
+    const first = await runAdmin(['copy-images-to-s3'], { ...s3.env, DATA_DIR: dataDir });
     expect(first, first.stderr).toMatchObject({ code: 0 });
     expect(first.stdout).toBe(`Copied 3 images into ${s3.config.bucket}; 0 were there already.\n`);
     for (const key of keys) expect((await bucket.get(key))?.bytes).toEqual((await disk.get(key))?.bytes);
     expect((await bucket.get(keys[0]!))?.contentType).toBe('image/webp');
 
-    const second = await admin(['copy-images-to-s3'], { ...s3.env, DATA_DIR: dataDir });
+    const second = await runAdmin(['copy-images-to-s3'], { ...s3.env, DATA_DIR: dataDir });
     expect(second).toMatchObject({
       code: 0,
       stdout: `Copied 0 images into ${s3.config.bucket}; 3 were there already.\n`,
     });
 
-    const withoutBucket = await admin(['copy-images-to-s3'], { DATA_DIR: dataDir });
+    const withoutBucket = await runAdmin(['copy-images-to-s3'], { DATA_DIR: dataDir });
     expect(withoutBucket.code).toBe(1);
     expect(withoutBucket.stderr).toMatch(/^S3_BUCKET is not set/);
   }, 60_000);
 });
 
-const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Runs `npm run admin -- …` as a person would, with the given settings and none of ours. */
-function admin(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(S3_|DATA_DIR$|DATABASE_URL$|IMAGE_BASE_URL$)/.test(name)),
-  );
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/admin/cli.ts', ...args], {
-      cwd: root,
-      // The AWS SDK's one-line notice about Node versions is not the command's output.
-      env: { ...inherited, NODE_NO_WARNINGS: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
