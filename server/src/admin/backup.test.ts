@@ -27,8 +27,6 @@ import { runAdmin } from '../test/admin-command';
 
 const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wall-backup-${name}-`));
 
-
-
 /** A database's settings for the command: through the pooler when the suite runs through one, with PostgreSQL itself. */
 const databaseEnv = (db: { url: string; directUrl: string | undefined }): Record<string, string> =>
   db.directUrl ? { DATABASE_URL: db.url, DATABASE_DIRECT_URL: db.directUrl } : { DATABASE_URL: db.url };

@@ -8,8 +8,6 @@ import type { users } from '../db/core.tables';
 import { freshPostgresDatabase, realPostgresUrl } from '../test/databases';
 import { runAdmin } from '../test/admin-command';
 
-
-
 async function addUser(db: Database, username: string): Promise<void> {
   await db.db.execute(
     sql`INSERT INTO users (username, email, badge) VALUES (${username}, ${`${username}@example.test`}, ${`B${username}`})`,
@@ -95,7 +93,10 @@ describe.skipIf(!realPostgresUrl)('npm run admin on PostgreSQL', () => {
 
   it('grants and revokes while the server may be running, since PostgreSQL is shared', async () => {
     const env = { DATABASE_URL: pgdb.url };
-    expect(await runAdmin(['grant', 'carol'], env)).toMatchObject({ code: 0, stdout: 'carol is now an administrator.\n' });
+    expect(await runAdmin(['grant', 'carol'], env)).toMatchObject({
+      code: 0,
+      stdout: 'carol is now an administrator.\n',
+    });
     expect(await isAdmin(db, 'carol')).toBe(true);
     expect(await runAdmin(['revoke', 'carol'], env)).toMatchObject({
       code: 0,

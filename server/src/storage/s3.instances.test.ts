@@ -197,5 +197,3 @@ describe('images in an S3 bucket, across instances', () => {
     expect(withoutBucket.stderr).toMatch(/^S3_BUCKET is not set/);
   }, 60_000);
 });
-
-
