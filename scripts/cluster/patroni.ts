@@ -146,7 +146,8 @@ export class PatroniNode {
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(20_000)]);
+      // Unreferenced: a stop that did not need it keeps no process waiting for the timer.
+      await Promise.race([exited, sleep(20_000, undefined, { ref: false })]);
     }
     this.kill();
   }
