@@ -158,9 +158,10 @@ export async function alternateWithPgbench<R extends { rate: number }>(
 
 /**
  * The head of a database benchmark's report: its title and time, the machine (`machine` says what else to name
- * after the cores) with its load at the end, and the header of the table of figures.
+ * after the cores) with its load at the end, and the header of the table of figures, whose last column is each
+ * rate's ratio to `yardstick`'s.
  */
-export function reportHead(title: string, machine = `Node ${process.version}`): string[] {
+export function reportHead(title: string, machine = `Node ${process.version}`, yardstick = 'pgbench'): string[] {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   return [
     `${title}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -169,7 +170,7 @@ export function reportHead(title: string, machine = `Node ${process.version}`): 
       .map((l) => l.toFixed(1))
       .join(' ')}.`,
     '',
-    '| workload | transactions/s | p50 latency | p99 latency | ratio to pgbench |',
+    `| workload | transactions/s | p50 latency | p99 latency | ratio to ${yardstick} |`,
     '|---|---:|---:|---:|---:|',
   ];
 }
