@@ -1,11 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../server/src/test/server-process';
 import { ensurePrograms } from './packages';
 import { processAlive } from './ports';
-import { postgresBin } from './postgres';
+import { postgresBin, serverUserIds } from './postgres';
 import { renderDeployFile } from './render';
 
 const PATRONI = '/usr/bin/patroni';
@@ -151,12 +151,6 @@ export class PatroniNode {
     }
     this.kill();
   }
-}
-
-function serverUserIds(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
-  return { uid: id('-u'), gid: id('-g') };
 }
 
 /** As root, the node's folder and files are handed to the postgres user Patroni runs as. */

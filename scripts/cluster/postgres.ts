@@ -139,10 +139,14 @@ export class PostgresCluster {
 /** A directory PostgreSQL's tools may own: as root, it is handed to the postgres user they run as. */
 function serverDir(dir: string): string {
   fs.mkdirSync(dir, { mode: 0o700 });
-  if (process.getuid?.() === 0) {
-    const owner = execFileSync('id', ['-u', 'postgres']).toString().trim();
-    const group = execFileSync('id', ['-g', 'postgres']).toString().trim();
-    fs.chownSync(dir, Number(owner), Number(group));
-  }
+  const ids = serverUserIds();
+  if (ids) fs.chownSync(dir, ids.uid, ids.gid);
   return dir;
+}
+
+/** The postgres user's ids when this runs as root (PostgreSQL's tools and Patroni run as that user), else none. */
+export function serverUserIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  return { uid: id('-u'), gid: id('-g') };
 }

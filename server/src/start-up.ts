@@ -1,3 +1,4 @@
+import { redactUrl } from './db/redact-url';
 import { describeRedis, type RedisTarget } from './db/redis-connection';
 
 /**
@@ -75,15 +76,4 @@ function reasonOf(err: unknown): string {
   const message = typeof e?.message === 'string' && e.message ? e.message : undefined;
   const inner = Array.isArray(e?.errors) && e.errors.length ? reasonOf(e.errors[0]) : undefined;
   return (message ?? inner ?? (typeof e?.code === 'string' ? e.code : String(err))).split('\n')[0]!;
-}
-
-/** A URL without its password, fit for a log line. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

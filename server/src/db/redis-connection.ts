@@ -1,4 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
+import { redactUrl } from './redact-url';
 
 /** One Sentinel's address (REDIS_SENTINELS is a comma-separated list of them). */
 export interface HostPort {
@@ -30,13 +31,7 @@ export function describeRedis(target: RedisTarget): string {
     const list = target.sentinels.map((s) => `${s.host}:${s.port}`).join(',');
     return `master group "${target.name}" through Sentinels ${list}`;
   }
-  try {
-    const u = new URL(target);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the configured REDIS_URL';
-  }
+  return redactUrl(target, 'the configured REDIS_URL');
 }
 
 /**
