@@ -9,7 +9,7 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
 
-export const REPORT_TYPES = ['COMMENT', 'CHAT'] as const;
+export const REPORT_TYPES = ['COMMENT', 'CHAT', 'PICTURE'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** A report's description: required, at most 1000 characters (docs/product.md#reports). */

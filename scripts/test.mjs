@@ -10,6 +10,8 @@ import { freshPostgresDatabase } from '../server/src/test/databases.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
+// `--project=desktop` or `--project=phone` runs the browser tests of one viewport only (CI gives each database one).
+const projects = args.filter((a) => a.startsWith('--project='));
 const out = mkdtempSync(path.join(tmpdir(), 'wall-test-'));
 
 function run(cmd, cmdArgs, env = {}) {
@@ -51,7 +53,7 @@ if (only !== 'unit') {
     // The browser tests' server gets a fresh database, so runs never see each other's users.
     const db = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : undefined;
     const report = path.join(out, 'playwright.json');
-    const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    const code = run('npx', ['playwright', 'test', '--reporter=list,json', ...projects], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       ...(db ? { DATABASE_URL: db.url } : {}),
     });

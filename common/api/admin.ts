@@ -32,7 +32,7 @@ export type AdminReportsQuery = Static<typeof AdminReportsQuery>;
 
 export const AdminReport = Type.Object({
   id: Type.Integer(),
-  type: Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT')]),
+  type: Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT'), Type.Literal('PICTURE')]),
   messageId: Type.Integer(),
   reason: Type.String(),
   description: Type.String(),

@@ -13,7 +13,7 @@ export const ReportBody = Type.Object({
     Type.Literal('other'),
   ]),
   description: Type.String({ minLength: 1, maxLength: MAX_REPORT_DESCRIPTION }),
-  type: Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT')]),
+  type: Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT'), Type.Literal('PICTURE')]),
 });
 export type ReportBody = Static<typeof ReportBody>;
 

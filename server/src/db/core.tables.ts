@@ -37,6 +37,12 @@ export const users = pgTable(
     goodWill: text('good_will'),
     keyCount: integer('key_count').notNull().default(0),
     lootBoxCount: integer('loot_box_count').notNull().default(0),
+    /**
+     * A moderator's suspension (docs/product.md#moderation): paid and writing calls are refused until
+     * `suspended_until`, or for good while `suspended_for_good`. Written only by the moderation module.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    suspendedForGood: boolean('suspended_for_good').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

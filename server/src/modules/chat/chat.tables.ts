@@ -18,6 +18,8 @@ export const chatMessages = pgTable(
     /** The unit price it was charged at. */
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When a moderator removed it (docs/product.md#moderation); a removed message is in no list. */
+    removedAt: at('removed_at'),
   },
   (t) => [
     // The last minute's count (the price) reads this.

@@ -25,6 +25,8 @@ export const comments = pgTable(
     createdAt: at('created_at').notNull(),
     /** When the picture's author pinned it; null when not pinned. A reply is never pinned. */
     pinnedAt: at('pinned_at'),
+    /** When a moderator removed it (docs/product.md#moderation); a removed comment is in no list or route. */
+    removedAt: at('removed_at'),
   },
   (t) => [
     index('comments_picture').on(t.pictureId, t.id),

@@ -31,6 +31,8 @@ export const pictures = pgTable(
     earlierAmount: bigint('earlier_amount', { mode: 'number' }).notNull().default(0),
     earlierScore: doublePrecision('earlier_score').notNull().default(0),
     earlierAt: at('earlier_at'),
+    /** When a moderator removed it (docs/product.md#moderation): off every wall and route; its funds stay booked. */
+    removedAt: at('removed_at'),
   },
   (t) => [
     // Ascending on purpose: lists read them backwards for ORDER BY ... DESC (nulls first, PostgreSQL's default),

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { commentExists } from '../comments/comments.service';
+import { pictureAuthorIn } from '../pictures/pictures.service';
 import * as reports from './reports.repository';
 
 /*
@@ -16,6 +17,7 @@ import * as reports from './reports.repository';
 export const reportTargets: Record<ReportType, (exec: Executor, messageId: number) => Promise<boolean>> = {
   COMMENT: commentExists,
   CHAT: reports.chatMessageExists,
+  PICTURE: async (exec, id) => (await pictureAuthorIn(exec, id)) !== undefined,
 };
 
 export const TEXT = {

@@ -14,7 +14,7 @@ export const reports = pgTable(
     reporterId: bigint('reporter_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: ['COMMENT', 'CHAT'] }).notNull(),
+    type: text('type', { enum: ['COMMENT', 'CHAT', 'PICTURE'] }).notNull(),
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
@@ -23,6 +23,6 @@ export const reports = pgTable(
   (t) => [
     uniqueIndex('reports_once_per_user').on(t.reporterId, t.type, t.messageId),
     index('reports_newest').on(t.createdAt, t.id),
-    check('reports_type', sql`${t.type} IN ('COMMENT', 'CHAT')`),
+    check('reports_type', sql`${t.type} IN ('COMMENT', 'CHAT', 'PICTURE')`),
   ],
 );
