@@ -7,13 +7,13 @@ export interface Names {
   domain: string;
   /** `Widgets`: the web component's name and the headings. */
   Domain: string;
-  /** One thing of the domain: `Widget` (its schema and type), `ModerationEntry` for a name without a plural. */
+  /** One thing of the domain: `Widget` (its schema and type), `CurationEntry` for a name without a plural. */
   Entry: string;
   /** `widget`: variables and function names for one thing. */
   entry: string;
   /** `WIDGET`: its constants. */
   ENTRY: string;
-  /** `widget`, `moderation entry`: one thing of the domain in the texts a user reads. */
+  /** `widget`, `curation entry`: one thing of the domain in the texts a user reads. */
   words: string;
 }
 

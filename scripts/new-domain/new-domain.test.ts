@@ -96,24 +96,24 @@ describe('npm run new:domain', () => {
   });
 
   it('writes two domains that compile, lint, and pass their tests and the repository-wide ones', () => {
-    for (const name of ['widgets', 'moderation']) {
+    for (const name of ['widgets', 'curation']) {
       const res = generate(name);
       expect(res.status, res.out).toBe(0);
     }
     const files = written();
     expect(files).toEqual(
       expect.arrayContaining([
-        'common/api/moderation.ts',
+        'common/api/curation.ts',
         'common/api/widgets.ts',
         'server/src/modules/widgets/widgets.policy.ts',
-        'server/src/modules/moderation/moderation.test.ts',
+        'server/src/modules/curation/curation.test.ts',
         'web/src/features/widgets/components/WidgetsList.tsx',
-        'web/src/features/moderation/api/moderation.ts',
+        'web/src/features/curation/api/curation.ts',
         'server/src/app.ts',
         'docs/product.md',
       ]),
     );
-    expect(files.filter((f) => /migrations\/\d{4}_(widgets|moderation)\.sql$/.test(f))).toHaveLength(2);
+    expect(files.filter((f) => /migrations\/\d{4}_(widgets|curation)\.sql$/.test(f))).toHaveLength(2);
     const again = generate('widgets');
     expect(again.status, again.out).toBe(1);
     expect(again.out).toMatch(/exists already/);
@@ -134,7 +134,7 @@ describe('npm run new:domain', () => {
       'vitest',
       'run',
       'server/src/modules/widgets',
-      'server/src/modules/moderation',
+      'server/src/modules/curation',
       'server/src/citations.test.ts',
       'server/src/boundaries.test.ts',
       'server/src/http/authorization.policy.test.ts',

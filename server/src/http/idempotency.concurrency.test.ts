@@ -7,7 +7,7 @@ import { checkConservation } from '../ledger/conservation';
 import { availableBalance } from '../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../test/databases';
 import { giveItems, makeUser, signIn } from '../test/factories';
-import { startTestApp, type TestApp } from '../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp } from '../test/harness';
 import { makePicture } from '../modules/pictures/test-helpers';
 
 /*
@@ -19,7 +19,7 @@ import { makePicture } from '../modules/pictures/test-helpers';
 describe.skipIf(missingRealServices({ postgres: true }))('concurrent replays of one key (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ postgresUrl: realPostgresUrl });
+    t = await startTestApp({ postgresUrl: realPostgresUrl, config: PATIENT_DATABASE });
   });
   afterAll(async () => {
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });

@@ -8,7 +8,7 @@ import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { makeUser, signIn } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp } from '../../test/harness';
 
 const GREEN = { host: 'green.example', origin: 'http://green.example' };
 
@@ -16,7 +16,7 @@ const GREEN = { host: 'green.example', origin: 'http://green.example' };
 describe.skipIf(missingRealServices({ postgres: true }))('donation links under concurrent calls (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ postgresUrl: realPostgresUrl });
+    t = await startTestApp({ postgresUrl: realPostgresUrl, config: PATIENT_DATABASE });
   });
   afterAll(() => t.close());
 

@@ -5,13 +5,13 @@ import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { giveItems, makeUser, signIn } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp } from '../../test/harness';
 
 /* The room under real concurrency, on PostgreSQL with its pool: sends take the room one at a time. */
 describe.skipIf(missingRealServices({ postgres: true }))('the chat under concurrent sends (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ postgresUrl: realPostgresUrl });
+    t = await startTestApp({ postgresUrl: realPostgresUrl, config: PATIENT_DATABASE });
   });
   afterAll(() => t.close());
 

@@ -6,14 +6,14 @@ import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { giveItems, makeUser, signIn } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp } from '../../test/harness';
 import { makePicture } from '../pictures/test-helpers';
 
 /* Comments under real concurrency, on PostgreSQL with its pool: the balance guard decides who pays. */
 describe.skipIf(missingRealServices({ postgres: true }))('comments under concurrent calls (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ postgresUrl: realPostgresUrl });
+    t = await startTestApp({ postgresUrl: realPostgresUrl, config: PATIENT_DATABASE });
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { checkConservation } from '../../ledger/conservation';
 import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { giveItems, makeUser, signIn } from '../../test/factories';
-import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { mulberry32 } from '../../test/random';
 
 /*
@@ -16,7 +16,7 @@ import { mulberry32 } from '../../test/random';
 describe.skipIf(missingRealServices({ postgres: true }))('the market under concurrent orders (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ postgresUrl: realPostgresUrl, config: { marketFeeBps: 150 } });
+    t = await startTestApp({ postgresUrl: realPostgresUrl, config: { ...PATIENT_DATABASE, marketFeeBps: 150 } });
   });
   afterAll(() => t.close());
 
