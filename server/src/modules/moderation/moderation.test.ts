@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../../common/api/chat';
 import type { AdminAppeal, DecideReportAnswer, ModerationLog, UserDecision } from '../../../../common/api/moderation';
 import type { AdminReport } from '../../../../common/api/admin';
 import type { Notification } from '../../../../common/api/notifications';
+import type { LiveEvent } from '../../../../common/live';
 import type { TransactionRow, TransactionSummary } from '../../../../common/api/transactions';
 import { sqlRows, type Columns } from '../../db/connection';
 import type { users } from '../../db/core.tables';
@@ -264,8 +265,22 @@ describe('deciding reports', () => {
     const held = await availableBalance(t.ctx.db, author.id);
 
     const reportId = await report(await person(), 'COMMENT', commentId);
+    const seen: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => (e.ch === 'moderation' || e.t === 'suspension') && seen.push(e));
     const res = await decide(admin, { reportId, suspendDays: 7 });
     expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    off();
+    // Everyone on the moderation channel drops the comment; the author's sockets hear of the suspension.
+    expect(seen).toEqual([
+      { ch: 'moderation', t: 'contentRemoved', m: { contentType: 'COMMENT', contentId: commentId } },
+      {
+        ch: 'notification',
+        t: 'suspension',
+        m: { suspended: true, suspendedUntil: expect.any(String) },
+        userId: author.id,
+      },
+    ]);
     const offers = await sqlRows(
       t.ctx.db,
       sql<{ n: number }>`SELECT count(*)::int AS n FROM market_offers WHERE user_id = ${author.id}`,
@@ -355,8 +370,16 @@ describe('appeals and the public log', () => {
     const own = await admin.post('/api/admin/appeals/decide', body);
     expect(own.statusCode).toBe(403);
     expect((await author.client.post('/api/admin/appeals/decide', body)).statusCode).toBe(403);
+    const seen: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => (e.ch === 'moderation' || e.t === 'suspension') && seen.push(e));
     const res = await otherAdmin.post('/api/admin/appeals/decide', body);
     expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    off();
+    expect(seen).toEqual([
+      { ch: 'moderation', t: 'contentRestored', m: { contentType: 'COMMENT', contentId: commentId } },
+      { ch: 'notification', t: 'suspension', m: { suspended: false, suspendedUntil: null }, userId: author.id },
+    ]);
     expect(res.json()).toEqual({ decisionId, status: 'REVERSED' });
     expect((await otherAdmin.post('/api/admin/appeals/decide', body)).statusCode).toBe(409);
 
