@@ -311,8 +311,11 @@ describe('deciding reports', () => {
     const r2 = await report(await person(), 'CHAT', chatId);
     expect((await decide(admin, { reportId: r2, suspendDays: 1 })).statusCode).toBe(200);
     expect(new Date((await suspended()).suspended_until!).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    const [told] = (await notifications(author.client)).filter((n) => n.b.topic === 'MODERATION_DECISION');
-    expect(told?.message).toContain('suspended until');
+    // Two decisions, two notices: moderation's notices never fold into one (migration 0015).
+    const told = (await notifications(author.client)).filter((n) => n.b.topic === 'MODERATION_DECISION');
+    expect(told).toHaveLength(2);
+    expect(told[0]?.message).toContain('removed your chat message');
+    expect(told[1]?.message).toContain('suspended until');
     await ok();
   });
 });
