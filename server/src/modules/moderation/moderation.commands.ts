@@ -31,6 +31,7 @@ export const TEXT = {
   dismissRefunds: 'Only removed content is refunded.',
   noAppeal: 'This decision has no appeal.',
   appealDecided: 'This appeal was already decided.',
+  blankReasons: 'Write the statement of reasons.',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,6 +89,7 @@ export async function decideReport(
   work: Work,
   input: DecideReportBody & { adminId: number; now: Date; feeBps: number; from: MailFrom },
 ): Promise<Decided> {
+  if (input.reasons.trim() === '') throw fieldError('reasons', TEXT.blankReasons);
   if (input.action === 'dismiss' && input.suspendDays !== undefined) {
     throw fieldError('suspendDays', TEXT.dismissSuspends);
   }
@@ -216,6 +218,7 @@ export async function decideAppeal(
   work: Work,
   input: DecideAppealBody & { adminId: number; now: Date; from: MailFrom },
 ): Promise<AppealDecided> {
+  if (input.reasons.trim() === '') throw fieldError('reasons', TEXT.blankReasons);
   const decision = await repo.decisionById(work.tx, input.decisionId, true);
   if (!decision) throw notFound(TEXT.noAppeal);
   if (decision.appeal_status === null) throw notFound(TEXT.noAppeal);

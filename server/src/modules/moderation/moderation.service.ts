@@ -9,6 +9,7 @@ import * as repo from './moderation.repository';
 export const TEXT = {
   appealLate: `An appeal must be sent within ${APPEAL_DAYS} days of the decision.`,
   appealedTwice: 'You already appealed this decision.',
+  blankText: 'Say why the decision should be reversed.',
 } as const;
 
 /** Decisions a user's list shows at most. */
@@ -32,6 +33,7 @@ export async function appeal(
   userId: number,
   input: { decisionId: number; text: string },
 ): Promise<repo.DecisionRow> {
+  if (input.text.trim() === '') throw fieldError('text', TEXT.blankText);
   const decision = await repo.decisionById(ctx.db, input.decisionId);
   const appealable = decision?.action === 'remove' ? { authorId: Number(decision.author_id) } : undefined;
   moderationPolicy.authorize({ id: userId }, 'appeal', appealable);

@@ -183,6 +183,7 @@ describe('deciding reports', () => {
     expect((await decide(reporter.client, { reportId })).statusCode).toBe(403);
     expect((await decide(admin, { reportId: 987_654_321 })).statusCode).toBe(404);
     expect((await decide(admin, { reportId, reasons: '' })).statusCode).toBe(400);
+    expect((await decide(admin, { reportId, reasons: ' \n ' })).statusCode).toBe(400);
     expect((await decide(admin, { reportId, category: 'rude' })).statusCode).toBe(400);
     expect(await decisionCount()).toBe(before);
   });
@@ -336,6 +337,7 @@ describe('appeals and the public log', () => {
     const stranger = await person();
     expect((await appeal(stranger.client, decisionId)).statusCode).toBe(404);
     expect((await appeal(t.client(), decisionId)).statusCode).toBe(401);
+    expect((await appeal(author.client, decisionId, '   ')).statusCode).toBe(400);
     const first = await appeal(author.client, decisionId);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ status: 'PENDING', text: 'It was a quote.', decidedOn: null });
