@@ -2,6 +2,7 @@ import type { ChatMessage } from './api/chat';
 import type { Comment } from './api/comments';
 import type { NewNotificationMessage, NotificationsReadMessage } from './api/notifications';
 import type { MarketItemMessage } from './market';
+import type { ModeratedType } from './moderation';
 
 /**
  * The live connection's messages, typed once for the hub and the web client (docs/product.md#live).
@@ -82,6 +83,11 @@ export interface LiveChannels {
     missedMessage: ValueMessage;
     newNotification: NewNotificationMessage;
     notificationsRead: NotificationsReadMessage;
+    /**
+     * A moderator suspended the user, or an appeal lifted it (docs/product.md#moderation): `suspendedUntil` null with
+     * `suspended` true is for good.
+     */
+    suspension: SuspensionMessage;
   };
   /**
    * A picture's comments (docs/product.md#comments), the whole presented comment with its `pictureId`: `commentCreated`
@@ -95,6 +101,21 @@ export interface LiveChannels {
    * "Screens that change with the live connection").
    */
   donations: { linkSent: DonationLinkEvent; linkDecided: DonationLinkEvent };
+  /**
+   * Moderation (docs/product.md#moderation), public: content a moderator removed (`contentRemoved`: every screen
+   * showing it drops it; a removed top-level comment takes its replies with it) or restored after an appeal
+   * (`contentRestored`: screens refetch). Only the content's type and id travel.
+   */
+  moderation: { contentRemoved: ModeratedContentMessage; contentRestored: ModeratedContentMessage };
+}
+export interface ModeratedContentMessage {
+  contentType: ModeratedType;
+  contentId: number;
+}
+export interface SuspensionMessage {
+  suspended: boolean;
+  /** ISO 8601; null while `suspended` is false or for good. */
+  suspendedUntil: string | null;
 }
 
 export interface DonationLinkEvent {

@@ -10,6 +10,12 @@ export const NOTIFICATION_TOPICS = [
   'IMAGE_LIKE',
   'IMAGE_OVERTOOK',
   'SYSTEM_MESSAGE',
+  /** To an author: a moderator removed their content or suspended them (docs/product.md#moderation). */
+  'MODERATION_DECISION',
+  /** To a reporter: what became of their report, without the author's name. */
+  'REPORT_OUTCOME',
+  /** To an author: how their appeal was decided. */
+  'APPEAL_DECIDED',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

@@ -37,9 +37,20 @@ export const AdminReport = Type.Object({
   reason: Type.String(),
   description: Type.String(),
   reporter: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  /** The reported text; null when the message is gone. */
+  /** The reported text (for a PICTURE, its title); null when the message is gone. */
   messageText: Type.Union([Type.String(), Type.Null()]),
   createdOn: Type.String({ description: 'ISO 8601' }),
+  /** The decision on the reported content (docs/product.md#moderation); null while the report is open. */
+  decision: Type.Optional(
+    Type.Union([
+      Type.Object({
+        decisionId: Type.Integer(),
+        action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
+        decidedOn: Type.String({ description: 'ISO 8601' }),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type AdminReport = Static<typeof AdminReport>;
 export const AdminReports = Type.Array(AdminReport);

@@ -4,19 +4,17 @@ import { Nullable } from './shared';
 
 /* Moderation's calls (docs/product.md#moderation): decisions on reports, appeals, the public log, blocked words. */
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
-
-export const ModeratedType = literals(['COMMENT', 'CHAT', 'PICTURE'] as const);
-export const ModerationCategory = literals([
-  'personal-abuse',
-  'advertisement',
-  'propaganda',
-  'hate-speech',
-  'spam',
-  'other',
-  'illegal-content',
-] as const);
-export const ModerationAction = literals(['dismiss', 'remove'] as const);
+export const ModeratedType = Type.Union([Type.Literal('COMMENT'), Type.Literal('CHAT'), Type.Literal('PICTURE')]);
+export const ModerationCategory = Type.Union([
+  Type.Literal('personal-abuse'),
+  Type.Literal('advertisement'),
+  Type.Literal('propaganda'),
+  Type.Literal('hate-speech'),
+  Type.Literal('spam'),
+  Type.Literal('other'),
+  Type.Literal('illegal-content'),
+]);
+export const ModerationAction = Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]);
 const Reasons = Type.String({ minLength: 1, maxLength: MAX_MODERATION_TEXT });
 const Time = Type.String({ description: 'ISO 8601' });
 
@@ -46,7 +44,7 @@ export const DecideReportAnswer = Type.Object({
 export type DecideReportAnswer = Static<typeof DecideReportAnswer>;
 
 export const Appeal = Type.Object({
-  status: literals(['PENDING', 'UPHELD', 'REVERSED'] as const),
+  status: Type.Union([Type.Literal('PENDING'), Type.Literal('UPHELD'), Type.Literal('REVERSED')]),
   text: Type.String(),
   /** When an admin decided the appeal; null while it is pending. */
   decidedOn: Nullable(Time),
@@ -85,7 +83,7 @@ export type AppealBody = Static<typeof AppealBody>;
 /** POST /api/admin/appeals/decide (admin). */
 export const DecideAppealBody = Type.Object({
   decisionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-  outcome: literals(['uphold', 'reverse'] as const),
+  outcome: Type.Union([Type.Literal('uphold'), Type.Literal('reverse')]),
   reasons: Reasons,
 });
 export type DecideAppealBody = Static<typeof DecideAppealBody>;
@@ -102,7 +100,7 @@ export const ModerationLogEntry = Type.Object({
   category: ModerationCategory,
   action: ModerationAction,
   suspended: Type.Boolean(),
-  appeal: Nullable(literals(['UPHELD', 'REVERSED'] as const)),
+  appeal: Nullable(Type.Union([Type.Literal('UPHELD'), Type.Literal('REVERSED')])),
 });
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
 
@@ -128,3 +126,39 @@ export const Suspended = Type.Object({
   suspendedUntil: Nullable(Time),
 });
 export type Suspended = Static<typeof Suspended>;
+
+/** The answer of POST /api/user/moderation/appeal: the appeal as it now stands (PENDING). */
+export const AppealAnswer = Appeal;
+export type AppealAnswer = Static<typeof AppealAnswer>;
+
+/** The answer of POST /api/admin/appeals/decide. */
+export const DecideAppealAnswer = Type.Object({
+  decisionId: Type.Integer(),
+  status: Type.Union([Type.Literal('UPHELD'), Type.Literal('REVERSED')]),
+});
+export type DecideAppealAnswer = Static<typeof DecideAppealAnswer>;
+
+/** GET /api/admin/appeals (admin): the appeals waiting for a decision, oldest first, for the console. */
+export const AdminAppeal = Type.Object({
+  decisionId: Type.Integer(),
+  contentType: ModeratedType,
+  contentId: Type.Integer(),
+  action: ModerationAction,
+  category: ModerationCategory,
+  /** The decision's statement of reasons. */
+  reasons: Type.String(),
+  suspended: Type.Boolean(),
+  suspendedUntil: Nullable(Time),
+  refunded: Type.Integer(),
+  decidedOn: Time,
+  /** The admin who decided; another admin handles the appeal when there is one. */
+  decidedBy: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  author: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  /** The removed text (a picture's title); null when there is none. */
+  contentText: Nullable(Type.String()),
+  appealText: Type.String(),
+  appealedOn: Time,
+});
+export type AdminAppeal = Static<typeof AdminAppeal>;
+export const AdminAppeals = Type.Array(AdminAppeal);
+export type AdminAppeals = Static<typeof AdminAppeals>;

@@ -29,6 +29,9 @@ interface World {
   notification: number;
   payment: string;
   link: number;
+  /** A report of Alice's comment (by Carol), and a decision that removed a chat message of Alice's. */
+  report: number;
+  decision: number;
   /** Alice's thing in each domain of `OWNED`, by domain. */
   owned: Record<string, number>;
 }
@@ -237,6 +240,37 @@ const TABLE: Record<string, Row> = {
     stranger: 400,
     visitor: 'allowed',
   },
+  // Moderation (docs/product.md#moderation): deciding is the admins'; only the author appeals their decision.
+  'POST /api/admin/reports/decide': {
+    rule: 'admin',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/admin/reports/decide',
+      payload: { reportId: w.report, action: 'remove', category: 'spam', reasons: 'Spam.', refund: true },
+    }),
+    stranger: 403,
+    visitor: 401,
+  },
+  'POST /api/admin/appeals/decide': {
+    rule: 'admin',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/admin/appeals/decide',
+      payload: { decisionId: w.decision, outcome: 'reverse', reasons: 'Fine.' },
+    }),
+    stranger: 403,
+    visitor: 401,
+  },
+  'POST /api/user/moderation/appeal': {
+    rule: 'moderation.appeal',
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/user/moderation/appeal',
+      payload: { decisionId: w.decision, text: 'Mine.' },
+    }),
+    stranger: 404,
+    visitor: 401,
+  },
   // new-domain: rows (scripts/new-domain.ts adds a new domain's rows above this line)
 };
 
@@ -278,7 +312,9 @@ const snapshot = async () => ({
                (SELECT json_agg(o ORDER BY o.id) FROM market_offers o) AS offers,
                (SELECT count(*)::int FROM charity_options) AS options,
                (SELECT count(*)::int FROM journal_entries) AS entries,
-               (SELECT count(*)::int FROM reports) AS reports`,
+               (SELECT count(*)::int FROM reports) AS reports,
+               (SELECT json_agg(d ORDER BY d.id) FROM moderation_decisions d) AS decisions,
+               (SELECT json_agg(a ORDER BY a.decision_id) FROM moderation_appeals a) AS appeals`,
   ),
   owned: await Promise.all(
     Object.values(OWNED).map(({ table }) =>
@@ -303,7 +339,27 @@ async function aliceWorld(): Promise<World> {
   ).json<Comment>().id;
   const carol = await makeUser(t.ctx, { balance: 1_000 });
   for (const l of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') await giveItems(t.ctx, carol.id, `COMMON_LETTER_${l}`, 1);
-  await (await signIn(t, carol.id)).post('/api/picture/comment', { pictureId: picture, comment: 'HELLO', balance: 0 });
+  const carolClient = await signIn(t, carol.id);
+  await carolClient.post('/api/picture/comment', { pictureId: picture, comment: 'HELLO', balance: 0 });
+  const report = (
+    await carolClient.post('/api/user/report-message', {
+      messageId: comment,
+      reason: 'spam',
+      description: 'Spam.',
+      type: 'COMMENT',
+    })
+  ).json<{ id: number }>().id;
+  const [decided] = await sqlRows(
+    t.ctx.db,
+    sql<{ id: number }>`INSERT INTO moderation_decisions
+          (content_type, content_id, author_id, action, category, reasons, decided_by)
+        VALUES ('CHAT', 0, ${alice.id}, 'remove', 'spam', 'Spam.', ${carol.id}) RETURNING id`,
+  );
+  await sqlRows(
+    t.ctx.db,
+    sql<{ id: number }>`INSERT INTO moderation_appeals (decision_id, text) VALUES (${decided!.id}, 'Mine.')
+        RETURNING decision_id AS id`,
+  );
   const [notification] = (await client.get('/api/user-notifications')).json<Notification[]>();
   const checkout = await client.post('/api/payment/checkout', { amount: 500, url: '/' });
   const payment = new URL(checkout.json<{ url: string }>().url).pathname.split('/').pop()!;
@@ -319,7 +375,17 @@ async function aliceWorld(): Promise<World> {
   await client.post('/api/market/generic-buy-offer', { itemType: Q, quantity: 1, price: 40, balance: 0 });
   const owned: Record<string, number> = {};
   for (const [domain, { make }] of Object.entries(OWNED)) owned[domain] = await make(client);
-  return { alice: alice.id, picture, comment, notification: notification!.id, payment, link, owned };
+  return {
+    alice: alice.id,
+    picture,
+    comment,
+    notification: notification!.id,
+    payment,
+    link,
+    report,
+    decision: Number(decided!.id),
+    owned,
+  };
 }
 
 beforeAll(async () => {

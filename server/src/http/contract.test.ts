@@ -253,7 +253,7 @@ describe('answers checked against the OpenAPI document', () => {
     await get(t.client(), `/api/picture/comment-reactions/${commentId}`);
     await get(t.client(), '/api/picture/comment/999999');
     const report = { messageId: commentId, reason: 'spam', description: 'Spam.', type: 'COMMENT' };
-    await post(bob, '/api/user/report-message', report);
+    const reported = await post(bob, '/api/user/report-message', report);
     await post(bob, '/api/user/report-message', report);
     await post(bob, '/api/user/report-message', { ...report, messageId: 999_999 });
 
@@ -276,6 +276,27 @@ describe('answers checked against the OpenAPI document', () => {
     await post(alice, '/api/user-notifications/read', { id: firstId });
     await post(alice, '/api/user-notifications/read', { id: 999_999 });
     await post(alice, '/api/user-notifications/read-all');
+
+    // Moderation: a decision, its appeal reversed by the only admin, the public log
+    const decide = {
+      reportId: reported.json<{ id: number }>().id,
+      action: 'remove',
+      category: 'spam',
+      reasons: 'Spam.',
+    };
+    const decided = await post(admin, '/api/admin/reports/decide', { ...decide, refund: true });
+    await post(admin, '/api/admin/reports/decide', decide);
+    await post(admin, '/api/admin/reports/decide', { ...decide, reportId: 999_999 });
+    await get(alice, '/api/user/moderation');
+    const decisionId = decided.json<{ decisionId: number }>().decisionId;
+    await post(bob, '/api/user/moderation/appeal', { decisionId, text: 'Not mine.' });
+    await post(alice, '/api/user/moderation/appeal', { decisionId, text: 'A mistake.' });
+    await post(alice, '/api/user/moderation/appeal', { decisionId, text: 'Again.' });
+    await get(admin, '/api/admin/appeals');
+    await post(admin, '/api/admin/appeals/decide', { decisionId, outcome: 'reverse', reasons: 'Fine.' });
+    await post(admin, '/api/admin/appeals/decide', { decisionId, outcome: 'uphold', reasons: 'Again.' });
+    await get(t.client(), '/api/moderation-log');
+    await get(t.client(), `/api/moderation-log?cursor=${decisionId + 1}`);
 
     // new-domain: walk (scripts/new-domain.ts adds a new domain's calls above this line)
 

@@ -23,6 +23,10 @@ const TAGS = [
     description: "The caller's notifications: the unread count, the preview, the list, reading",
   },
   { name: 'charity', description: 'Donation links: sending one, your own, the public list (charity tenants only)' },
+  {
+    name: 'moderation',
+    description: "Moderators' decisions on reports, removal, suspensions and refunds, appeals, the public log",
+  },
   // new-domain: tags (scripts/new-domain.ts adds a new domain's tag above this line)
   { name: 'admin', description: 'Administrators only: the books, reports, deciding donation links' },
   { name: 'operations', description: 'Health' },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
-import type { Executor } from '../db/connection';
+import { sqlRows, type Executor } from '../db/connection';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
@@ -135,6 +135,46 @@ export function reactToComment(
 /** The picture's author pinning a comment on it (1¢, docs/product.md#comments); the entry names the comment. */
 export function pinComment(work: Work, p: { userId: number; amount: number; commentId: number }): Promise<PostResult> {
   return spend(work, { userId: p.userId, amount: p.amount, kind: 'PIN', resourceId: String(p.commentId) });
+}
+
+/**
+ * A moderator's refund of what an author spent on content that was removed (docs/product.md#moderation): the sum of
+ * the author's own entries of `kind` naming `resourceId` (a comment's price, a chat message's, a picture's upload and
+ * the author's own payments into it), credited back from the platform's revenue as one REFUND entry naming the
+ * decision. The cause's half of those spends stays owed to the cause, so the platform pays the whole refund. Nothing
+ * when the author spent nothing on it.
+ */
+export async function refundSpend(
+  work: Work,
+  p: {
+    userId: number;
+    kind: Extract<EntryKind, 'COMMENT' | 'CHAT_MESSAGE' | 'IMAGE'>;
+    resourceId: string;
+    decisionId: number;
+    contentType: string;
+    contentId: number;
+  },
+): Promise<{ amount: number; entryId: number } | null> {
+  const [spent] = await sqlRows(
+    work.tx,
+    sql<{ amount: number }>`SELECT coalesce(-sum(p.amount), 0)::bigint AS amount
+        FROM journal_entries e JOIN postings p ON p.entry_id = e.id
+        WHERE e.user_id = ${p.userId} AND e.kind = ${p.kind} AND e.resource_id = ${p.resourceId}
+          AND p.account_code = ${account.available(p.userId)}`,
+  );
+  const amount = Number(spent?.amount ?? 0);
+  if (amount <= 0) return null;
+  const { entryId } = await post(work, {
+    kind: 'REFUND',
+    userId: p.userId,
+    resourceId: String(p.decisionId),
+    memo: { contentType: p.contentType, contentId: p.contentId },
+    postings: [
+      { account: account.revenue, amount: -amount },
+      { account: account.available(p.userId), amount },
+    ],
+  });
+  return { amount, entryId };
 }
 
 /** A market order: its match, money, units, book, trades and notification events in one call (ledger/market.ts). */

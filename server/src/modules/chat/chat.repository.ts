@@ -73,6 +73,7 @@ export async function lastMessages(exec: Executor, limit: number): Promise<Messa
     sql<MessageRow>`SELECT * FROM (
           SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
           FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+          WHERE m.removed_at IS NULL
           ORDER BY m.id DESC LIMIT ${limit}) last
         ORDER BY id`,
   );
@@ -119,4 +120,28 @@ export async function missedCounts(exec: Executor, userIds: number[]): Promise<M
         LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
   );
   return new Map(found.map((r) => [Number(r.user_id), r.missed]));
+}
+
+/** A chat message for a moderator's decision, removed or not: its sender and text. */
+export async function messageForModeration(
+  exec: Executor,
+  id: number,
+): Promise<{ senderId: number; body: string; removed: boolean } | undefined> {
+  const [row] = await sqlRows(
+    exec,
+    sql<
+      Columns<typeof chatMessages, 'sender_id' | 'body'> & { removed: boolean }
+    >`SELECT sender_id, body, removed_at IS NOT NULL AS removed FROM chat_messages WHERE id = ${id}`,
+  );
+  return row && { senderId: row.sender_id, body: row.body, removed: row.removed };
+}
+
+/** Removes (a time) or restores (null) a chat message; answers whether it changed. */
+export async function setRemoved(exec: Executor, id: number, at: Date | null): Promise<boolean> {
+  const changed = await sqlRows(
+    exec,
+    sql<Columns<typeof chatMessages, 'id'>>`UPDATE chat_messages SET removed_at = ${at}
+        WHERE id = ${id} AND (removed_at IS NULL) = ${at !== null} RETURNING id`,
+  );
+  return changed.length > 0;
 }

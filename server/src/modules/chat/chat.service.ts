@@ -148,3 +148,13 @@ export async function refreshChatRoom(ctx: AppContext, work: Work): Promise<() =
     if (rooms.has(ctx)) await broadcastOnlineCount(ctx);
   };
 }
+
+/** A chat message for a moderator's decision (docs/product.md#moderation), removed or not. */
+export function chatMessageForModeration(exec: Executor, messageId: number) {
+  return chat.messageForModeration(exec, messageId);
+}
+
+/** A moderator removes (`at`) or restores (null) a chat message (docs/product.md#moderation); whether it changed. */
+export function setChatMessageRemoved(exec: Executor, messageId: number, at: Date | null): Promise<boolean> {
+  return chat.setRemoved(exec, messageId, at);
+}

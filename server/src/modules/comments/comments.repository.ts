@@ -21,6 +21,13 @@ export type ReactionRow = Columns<typeof commentReactions, 'reaction_type' | 'pr
   username: NonNullable<SqlRow<typeof users>['username']>;
 };
 
+/**
+ * A comment still shown (docs/product.md#moderation): not removed by a moderator, nor a reply to a removed one (a
+ * removed top-level comment hides its replies).
+ */
+const SHOWN = sql`c.removed_at IS NULL
+  AND (c.response_to IS NULL OR NOT EXISTS (SELECT 1 FROM comments rc WHERE rc.id = c.response_to AND rc.removed_at IS NOT NULL))`;
+
 /** A comment with its author's name and face and its reactions (newest first), as the presenter reads it. */
 const COMMENT_COLUMNS = sql`c.id, c.picture_id, c.response_to, c.body, c.author_id, u.username AS author_name,
   pi.image_key AS author_profile_key, c.created_at, c.pinned_at,
@@ -35,7 +42,7 @@ function commentsWhere(exec: Executor, where: SQL): Promise<CommentRow[]> {
         FROM comments c
         JOIN users u ON u.id = c.author_id
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
-        WHERE ${where}
+        WHERE ${where} AND ${SHOWN}
         ORDER BY c.id`,
   );
 }
@@ -62,7 +69,8 @@ export async function commentFacts(exec: Executor, id: number): Promise<CommentF
     exec,
     sql<
       Columns<typeof comments, 'id' | 'picture_id' | 'response_to' | 'author_id'> & { pinned: boolean }
-    >`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments WHERE id = ${id}`,
+    >`SELECT id, picture_id, response_to, author_id, pinned_at IS NOT NULL AS pinned FROM comments c
+        WHERE id = ${id} AND ${SHOWN}`,
   );
   return (
     row && {
@@ -125,6 +133,44 @@ export function reactionsOf(exec: Executor, commentId: number): Promise<Reaction
 }
 
 export async function commentExists(exec: Executor, id: number): Promise<boolean> {
-  const found = await sqlRows(exec, sql<Columns<typeof comments, 'id'>>`SELECT id FROM comments WHERE id = ${id}`);
+  const found = await sqlRows(
+    exec,
+    sql<Columns<typeof comments, 'id'>>`SELECT id FROM comments c WHERE id = ${id} AND ${SHOWN}`,
+  );
   return found.length > 0;
+}
+
+/** A comment for a moderator's decision, removed or not: its author, picture and parent. */
+export async function commentForModeration(
+  exec: Executor,
+  id: number,
+): Promise<{ authorId: number; pictureId: number; responseTo: number | null; removed: boolean } | undefined> {
+  const [row] = await sqlRows(
+    exec,
+    sql<
+      Columns<typeof comments, 'author_id' | 'picture_id' | 'response_to'> & { removed: boolean }
+    >`SELECT author_id, picture_id, response_to, removed_at IS NOT NULL AS removed FROM comments WHERE id = ${id}`,
+  );
+  return (
+    row && { authorId: row.author_id, pictureId: row.picture_id, responseTo: row.response_to, removed: row.removed }
+  );
+}
+
+/** Removes (a time) or restores (null) a comment; answers whether it changed. */
+export async function setRemoved(exec: Executor, id: number, at: Date | null): Promise<boolean> {
+  const changed = await sqlRows(
+    exec,
+    sql<Columns<typeof comments, 'id'>>`UPDATE comments SET removed_at = ${at}
+        WHERE id = ${id} AND (removed_at IS NULL) = ${at !== null} RETURNING id`,
+  );
+  return changed.length > 0;
+}
+
+/** How many comments and replies of a picture are shown (what its comment count counts). */
+export async function shownCount(exec: Executor, pictureId: number): Promise<number> {
+  const [row] = await sqlRows(
+    exec,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM comments c WHERE c.picture_id = ${pictureId} AND ${SHOWN}`,
+  );
+  return row!.n;
 }

@@ -84,6 +84,20 @@ function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Pro
   });
 }
 
+/**
+ * Cancels every standing offer of a user, each as the user's own cancel would (docs/product.md#moderation: a
+ * suspension ends them): a buy offer's escrow goes back to the balance, a sell offer's units are no longer held.
+ * Answers how many offers it cancelled.
+ */
+export async function cancelAllOffers(work: Work, c: OrderContext, userId: number): Promise<number> {
+  const standing = await market.offersOfUser(work.tx, userId);
+  standing.sort((a, b) => a.item_type.localeCompare(b.item_type) || a.side.localeCompare(b.side));
+  for (const o of standing) {
+    await placeOffer(work, c, o.side, { userId, itemType: o.item_type, price: 0, quantity: 0 });
+  }
+  return standing.length;
+}
+
 /** POST /api/market/buy: one unit from the best other seller, if it asks no more than `requestedPrice`. */
 export function marketBuy(
   work: Work,

@@ -158,10 +158,14 @@ export async function notificationsOf(
         FROM notification_events h
         LEFT JOIN users u ON u.id = h.actor_id
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
-        WHERE h.id IN (${idList(folds.map((f) => f.id))})`,
+        WHERE h.id IN (${idList(folds.map((f) => f.id))})
+          AND NOT EXISTS (SELECT 1 FROM pictures rp WHERE rp.id = h.picture_id AND rp.removed_at IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM comments rc WHERE rc.id = h.comment_id AND (rc.removed_at IS NOT NULL
+                OR EXISTS (SELECT 1 FROM comments rt WHERE rt.id = rc.response_to AND rt.removed_at IS NOT NULL)))`,
   );
   const byId = new Map(details.map((d) => [Number(d.id), d]));
-  return folds.map((f) => ({ ...byId.get(f.id)!, ...f }));
+  // A notification about content a moderator removed is left out (docs/product.md#moderation).
+  return folds.filter((f) => byId.has(f.id)).map((f) => ({ ...byId.get(f.id)!, ...f }));
 }
 
 /** Who each of these event ids notifies (ids with no event are left out). */

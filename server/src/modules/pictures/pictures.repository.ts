@@ -48,6 +48,7 @@ export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<Pic
         JOIN pictures p ON p.id = page.id
         JOIN users u ON u.id = p.author_id
         LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        WHERE p.removed_at IS NULL
         ORDER BY ${order}`,
   );
 }
@@ -72,7 +73,9 @@ export async function pictureById(exec: Executor, id: number): Promise<PictureRo
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {
   const [row] = await sqlRows(
     exec,
-    sql<Columns<typeof pictures, 'author_id'>>`SELECT author_id FROM pictures WHERE id = ${pictureId}`,
+    sql<
+      Columns<typeof pictures, 'author_id'>
+    >`SELECT author_id FROM pictures WHERE id = ${pictureId} AND removed_at IS NULL`,
   );
   return row && { authorId: row.author_id };
 }
@@ -225,7 +228,8 @@ export async function placeInTop(exec: Executor, key: TopKey, limit: number): Pr
   const [place] = await sqlRows(
     exec,
     sql<{ above: number }>`SELECT count(*)::int AS above FROM (
-          SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${topKey(key)} LIMIT ${limit}) a`,
+          SELECT 1 FROM pictures WHERE (total_amount, created_at, id) > ${topKey(key)} AND removed_at IS NULL
+          LIMIT ${limit}) a`,
   );
   return place?.above ?? limit;
 }
@@ -241,6 +245,7 @@ export async function picturesBetween(
     exec,
     sql<Columns<typeof pictures, 'id' | 'author_id'>>`SELECT id, author_id FROM pictures
         WHERE (total_amount, created_at, id) < ${topKey(above)} AND (total_amount, created_at, id) > ${topKey(below)}
+          AND removed_at IS NULL
         ORDER BY total_amount DESC, created_at DESC, id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ id: r.id, authorId: r.author_id }));
@@ -248,4 +253,35 @@ export async function picturesBetween(
 
 export async function countComment(exec: Executor, pictureId: number): Promise<void> {
   await exec.execute(sql`UPDATE pictures SET comment_count = comment_count + 1 WHERE id = ${pictureId}`);
+}
+
+/** Comments shown on a picture changed by `delta` (a moderator removed or restored some). */
+export async function adjustCommentCount(exec: Executor, pictureId: number, delta: number): Promise<void> {
+  await exec.execute(
+    sql`UPDATE pictures SET comment_count = greatest(0, comment_count + ${delta}) WHERE id = ${pictureId}`,
+  );
+}
+
+/** A picture for a moderator's decision, removed or not: its author and title. */
+export async function pictureForModeration(
+  exec: Executor,
+  id: number,
+): Promise<{ authorId: number; title: string; removed: boolean } | undefined> {
+  const [row] = await sqlRows(
+    exec,
+    sql<
+      Columns<typeof pictures, 'author_id' | 'title'> & { removed: boolean }
+    >`SELECT author_id, title, removed_at IS NOT NULL AS removed FROM pictures WHERE id = ${id}`,
+  );
+  return row && { authorId: row.author_id, title: row.title, removed: row.removed };
+}
+
+/** Removes (a time) or restores (null) a picture; answers whether it changed. */
+export async function setRemoved(exec: Executor, id: number, at: Date | null): Promise<boolean> {
+  const changed = await sqlRows(
+    exec,
+    sql<Columns<typeof pictures, 'id'>>`UPDATE pictures SET removed_at = ${at}
+        WHERE id = ${id} AND (removed_at IS NULL) = ${at !== null} RETURNING id`,
+  );
+  return changed.length > 0;
 }

@@ -12,7 +12,10 @@ import { parseUploadAmount } from '../../../../common/upload-rules';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
 import {
   authorOf,
+  adjustCommentCount as adjustCommentCountRow,
   countComment as countCommentRow,
+  pictureForModeration as pictureForModerationRow,
+  setRemoved as setPictureRemovedRow,
   imageKeysInUse as keysInUse,
   pictureById,
   picturesByIds,
@@ -176,4 +179,22 @@ export async function pictureAuthorIn(exec: Executor, pictureId: number): Promis
 /** A comment or a reply was written on the picture (`commentCount` counts both, docs/product.md#comments). */
 export async function countComment(exec: Executor, pictureId: number): Promise<void> {
   await countCommentRow(exec, pictureId);
+}
+
+/** Comments shown on the picture changed by `delta` (a moderator removed or restored some, docs/product.md#moderation). */
+export async function adjustCommentCount(exec: Executor, pictureId: number, delta: number): Promise<void> {
+  if (delta !== 0) await adjustCommentCountRow(exec, pictureId, delta);
+}
+
+/** A picture for a moderator's decision (docs/product.md#moderation), removed or not. */
+export function pictureForModeration(exec: Executor, pictureId: number) {
+  return pictureForModerationRow(exec, pictureId);
+}
+
+/**
+ * A moderator removes (`at`) or restores (null) a picture (docs/product.md#moderation): removed, it leaves every list,
+ * the rankings and its own page; its purchases stay in the books. Answers whether it changed.
+ */
+export function setPictureRemoved(exec: Executor, pictureId: number, at: Date | null): Promise<boolean> {
+  return setPictureRemovedRow(exec, pictureId, at);
 }

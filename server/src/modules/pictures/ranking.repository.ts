@@ -47,14 +47,14 @@ export interface Page {
 
 /** A page of the top list: ids by a walk of the top index, and the order to sort the joined rows by. */
 export const topPage = (page: Page) => ({
-  ids: sql`SELECT id FROM pictures ORDER BY total_amount DESC, created_at DESC, id DESC
+  ids: sql`SELECT id FROM pictures WHERE removed_at IS NULL ORDER BY total_amount DESC, created_at DESC, id DESC
            OFFSET ${page.offset} LIMIT ${page.limit}`,
   order: sql`p.total_amount DESC, p.created_at DESC, p.id DESC`,
 });
 
 /** A page of one author's pictures, latest author payment first. */
 export const profilePage = (authorId: number, page: Page) => ({
-  ids: sql`SELECT id FROM pictures WHERE author_id = ${authorId}
+  ids: sql`SELECT id FROM pictures WHERE author_id = ${authorId} AND removed_at IS NULL
            ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
   order: sql`p.last_author_payment DESC, p.id DESC`,
 });
@@ -71,7 +71,8 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
       exec,
       sql<
         Columns<typeof pictures, 'id'>
-      >`SELECT id FROM pictures ORDER BY trending_score DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
+      >`SELECT id FROM pictures WHERE removed_at IS NULL ORDER BY trending_score DESC, id DESC
+          OFFSET ${page.offset} LIMIT ${page.limit}`,
     );
     return found.map((r) => r.id);
   }
@@ -83,8 +84,8 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
     const more = await sqlRows(
       exec,
       sql<Scored>`SELECT p.id, p.trending_score AS bound, ${exactScoreSql(now)} AS score
-          FROM (SELECT * FROM pictures
-                ${after ? sql`WHERE (trending_score, id) < (${after.bound}::float8, ${after.id}::bigint)` : sql``}
+          FROM (SELECT * FROM pictures WHERE removed_at IS NULL
+                ${after ? sql`AND (trending_score, id) < (${after.bound}::float8, ${after.id}::bigint)` : sql``}
                 ORDER BY trending_score DESC, id DESC LIMIT ${batch}) p
           ORDER BY p.trending_score DESC, p.id DESC`,
     );

@@ -46,9 +46,11 @@ export interface ReportListing {
   reason: string;
   description: string;
   reporter: { id: number; username: string };
-  /** The reported text; null when the message is gone. */
+  /** The reported text (a picture's title); null when the message is gone. */
   messageText: string | null;
   createdOn: string;
+  /** The decision on the reported content (docs/product.md#moderation); null while it is open. */
+  decision: { decisionId: number; action: 'dismiss' | 'remove'; decidedOn: string } | null;
 }
 
 /** Reports, newest first (for the admin console's Reports tab, docs/product.md#admin); paginated by id. */
@@ -67,5 +69,19 @@ export async function listReports(
     reporter: { id: r.reporter_id, username: r.reporter_name ?? '' },
     messageText: r.message_text,
     createdOn: isoTime(r.created_at),
+    decision:
+      r.decision_id === null || r.decision_action === null || r.decided_at === null
+        ? null
+        : { decisionId: Number(r.decision_id), action: r.decision_action, decidedOn: isoTime(r.decided_at) },
   }));
+}
+
+/** A report's content, for a moderator's decision (docs/product.md#moderation); undefined when there is no report. */
+export function reportedContent(exec: Executor, reportId: number) {
+  return reports.reportedContent(exec, reportId);
+}
+
+/** Every report of one content, oldest first: the decision on it decides them all (docs/product.md#moderation). */
+export function reportsOfContent(exec: Executor, type: ReportType, messageId: number) {
+  return reports.reportsOfContent(exec, type, messageId);
 }

@@ -5,9 +5,16 @@ import type { StatementRow } from './transactions.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
+/** A removed content's preview on the statement. */
+export const REMOVED_PREVIEW = 'removed';
+
+const contentNames: Record<string, string> = { COMMENT: 'comment', CHAT: 'chat message', PICTURE: 'picture' };
+
 /** What a row shows in its first column (docs/product.md#statement). */
 export function previewOf(r: StatementRow): string | null {
   const memo = r.memo ?? {};
+  // Content a moderator removed keeps its row, without its words or image (docs/product.md#moderation).
+  if (r.removed) return REMOVED_PREVIEW;
   switch (r.type) {
     case 'IMAGE':
       return r.image_key ? imageUrl(r.image_key) : null;
@@ -31,7 +38,10 @@ export function previewOf(r: StatementRow): string | null {
       // An approved donation link: the memo names the charity the admin typed (ledger creditCharity).
       return typeof memo.charityName === 'string' ? `Donation to ${memo.charityName}` : 'Charity credit';
     case 'REFUND':
-      return 'Refund';
+      // A moderator's refund names what was removed (ledger refundSpend's memo).
+      return typeof memo.contentType === 'string'
+        ? `Refund: removed ${contentNames[memo.contentType] ?? 'content'}`
+        : 'Refund';
   }
 }
 

@@ -28,6 +28,8 @@ export type StatementRow = Columns<typeof journalEntries, 'id' | 'created_at' | 
   image_key: SqlRow<typeof pictures>['image_key'] | null;
   message_body: SqlRow<typeof chatMessages>['body'] | null;
   comment_body: SqlRow<typeof comments>['body'] | null;
+  /** Computed: a moderator removed the content the row paid for (docs/product.md#moderation); the row stays. */
+  removed: boolean;
 };
 
 /** The type of a row, from its entry `e` and the user's signed amount `m.amount`. */
@@ -84,7 +86,10 @@ export function statementSql(userId: number, q: StatementQuery): SQL<StatementRo
   const idOf = (kinds: SQL) => sql`CASE WHEN s.kind IN (${kinds}) AND s.resource_id ~ '^[0-9]{1,18}$'
     THEN s.resource_id::bigint END`;
   return sql<StatementRow>`SELECT s.id, s.type, s.created_at, s.amount, s.resource_id, s.memo,
-               pi.image_key, cm.body AS message_body, c.body AS comment_body
+               pi.image_key, cm.body AS message_body, c.body AS comment_body,
+               (pi.removed_at IS NOT NULL OR cm.removed_at IS NOT NULL OR c.removed_at IS NOT NULL
+                OR EXISTS (SELECT 1 FROM comments rc WHERE rc.id = c.response_to AND rc.removed_at IS NOT NULL))
+                 AS removed
         FROM (SELECT s.* FROM (${mine(userId)}) s WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY s.id DESC ${limit}) s
         LEFT JOIN pictures pi ON pi.id = ${idOf(sql`'IMAGE'`)}

@@ -17,6 +17,9 @@ export function linkOf(n: Notification): string {
     case 'IMAGE_LIKE':
       return `/image/profile/${n.pictureId ?? ''}`;
     case 'SYSTEM_MESSAGE':
+    case 'MODERATION_DECISION':
+    case 'REPORT_OUTCOME':
+    case 'APPEAL_DECIDED':
       return '/notifications';
   }
 }
@@ -49,13 +52,24 @@ export function whatOf(n: Notification): string {
     case 'IMAGE_OVERTOOK':
       return `overtook your picture: it is now #${(n.amount ?? 0) + 1}`;
     case 'SYSTEM_MESSAGE':
+    case 'MODERATION_DECISION':
+    case 'REPORT_OUTCOME':
+    case 'APPEAL_DECIDED':
       return n.message ?? '';
   }
 }
 
+/** Topics whose message is the whole line: no actor is named (moderation's notices, docs/product.md#moderation). */
+const WHOLE_TEXT: ReadonlySet<string> = new Set([
+  'SYSTEM_MESSAGE',
+  'MODERATION_DECISION',
+  'REPORT_OUTCOME',
+  'APPEAL_DECIDED',
+]);
+
 /** The whole line, e.g. "ann and 2 others commented on your picture (4 times)". */
 export function textOf(n: Notification): string {
-  if (n.b.topic === 'SYSTEM_MESSAGE') return n.message ?? '';
+  if (WHOLE_TEXT.has(n.b.topic)) return n.message ?? '';
   const times = n.multiplicity > 1 ? ` (${n.multiplicity} times)` : '';
   return `${actorsOf(n)} ${whatOf(n)}${times}`;
 }
@@ -70,4 +84,7 @@ export const TOPIC_LABELS = {
   ITEM_SOLD: 'Sold',
   ITEM_BOUGHT: 'Bought',
   SYSTEM_MESSAGE: 'System',
+  MODERATION_DECISION: 'Moderation',
+  REPORT_OUTCOME: 'Reports',
+  APPEAL_DECIDED: 'Appeals',
 } as const;
