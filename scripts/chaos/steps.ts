@@ -1,5 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import sharp from 'sharp';
-import type { Answer, Session } from './traffic';
+import { setAdmin } from '../../server/src/admin/admins';
+import type { Db } from '../../server/src/db/connection';
+import type { Answer, Session, Traffic } from './traffic';
 
 /** User actions more than one actor takes: a top-up through the demo provider, a picture upload, lootboxes. */
 
@@ -50,3 +55,20 @@ export async function openLootboxes(session: Session, count: number): Promise<vo
 export const pictureIdOf = (answer: Answer): number => Number((answer.body as { url: string }).url.split('/').pop());
 
 export const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/** Makes a user an administrator as `npm run admin -- grant` does, retried while PostgreSQL is being restarted. */
+export async function grantAdmin(t: Traffic, username: string): Promise<void> {
+  for (;;) {
+    const client = new pg.Client({ connectionString: t.databaseUrl, connectionTimeoutMillis: 5_000 });
+    try {
+      await client.connect();
+      if ((await setAdmin(drizzle(client) as unknown as Db, username, true)) === username) return;
+      throw new Error(`no user ${username}`);
+    } catch (err) {
+      if (!t.settling) throw err;
+      await sleep(500);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}

@@ -1,11 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import type { Db } from '../../../server/src/db/connection';
-import { setAdmin } from '../../../server/src/admin/admins';
 import { CHARITY_HOST } from '../instances';
-import { randomInt } from '../steps';
-import type { Actor, Answer, Session, Traffic } from '../traffic';
+import { grantAdmin, randomInt } from '../steps';
+import type { Actor, Answer, Session } from '../traffic';
 
 /**
  * Donation links on a charity host (docs/product.md#charity): users send links (the instances count only
@@ -33,23 +29,6 @@ export default function charity(): Actor {
       );
     }
     hostChecked = true;
-  }
-
-  async function grantAdmin(t: Traffic, username: string): Promise<void> {
-    // As `npm run admin -- grant` does, retried while PostgreSQL is being restarted by the disruptions.
-    for (;;) {
-      const client = new pg.Client({ connectionString: t.databaseUrl, connectionTimeoutMillis: 5_000 });
-      try {
-        await client.connect();
-        if ((await setAdmin(drizzle(client) as unknown as Db, username, true)) === username) return;
-        throw new Error(`no user ${username}`);
-      } catch (err) {
-        if (!t.settling) throw err;
-        await sleep(500);
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    }
   }
 
   const record = (linkId: number, answer: Answer) => {

@@ -205,7 +205,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
       /^Refusing to restore: database t_\w+ is not empty \(\S+ has rows\); restore into an empty database\.\n$/,
     );
     expect(await readFigures(restored!.db)).toEqual(before);
-  }, 30_000);
+  }, 120_000);
 
   it('exits 1 when what it restored is not what the manifest says was backed up', async () => {
     const altered = path.join(tmp('altered'), 'backup');
@@ -228,7 +228,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     } finally {
       await other.drop();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on PostgreSQL, images in S3', () => {
@@ -322,7 +322,7 @@ describe('backup and restore of the embedded database', () => {
     }
     const bytes = await imageOf(120, 90);
     key = await localStorageFor(dataDir).put(createHash('sha256').update(bytes).digest('hex'), bytes, 'image/jpeg');
-  }, 30_000);
+  }, 120_000);
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });

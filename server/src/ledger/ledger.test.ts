@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GOODWILL } from '../../../common/constants';
 import { sqlRows } from '../db/connection';
-import { startTestApp, type TestApp } from '../test/harness';
+import { PATIENT_DATABASE, startTestApp, type TestApp } from '../test/harness';
 import { makeUser } from '../test/factories';
 import { account } from './ledger';
 import { availableBalance, netPostings, post } from './ledger';
@@ -13,7 +13,8 @@ import { InsufficientFunds } from './ledger';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // 200 spends at once race for one balance: they wait for the pool (PATIENT_DATABASE) rather than answer 503.
+  t = await startTestApp({ config: PATIENT_DATABASE });
 });
 afterAll(() => t.close());
 
