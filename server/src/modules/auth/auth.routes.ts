@@ -101,7 +101,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/set-nickname',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: "Choose the signed-in user's nickname",
         operationId: 'setNickname',

@@ -85,7 +85,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/message',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Send a chat message (paid by its length)',
         operationId: 'sendChatMessage',

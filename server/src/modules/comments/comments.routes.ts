@@ -64,7 +64,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Comment on a picture, or reply to a comment (15 cents)',
         operationId: 'postComment',
@@ -85,7 +85,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment/reaction',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Pay a reaction onto a comment',
         operationId: 'reactToComment',

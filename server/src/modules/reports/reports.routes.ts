@@ -9,7 +9,7 @@ export async function reportRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/report-message',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Report a comment or a chat message',
         operationId: 'reportMessage',
