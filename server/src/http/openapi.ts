@@ -23,6 +23,7 @@ const TAGS = [
     description: "The caller's notifications: the unread count, the preview, the list, reading",
   },
   { name: 'charity', description: 'Donation links: sending one, your own, the public list (charity tenants only)' },
+  { name: 'blocks', description: "Blocking users: the caller's list, blocking and undoing it" },
   // new-domain: tags (scripts/new-domain.ts adds a new domain's tag above this line)
   { name: 'admin', description: 'Administrators only: the books, reports, deciding donation links' },
   { name: 'operations', description: 'Health' },

@@ -121,7 +121,7 @@ describe('reporting a message', () => {
       [{ description: ' ' }, 'description'],
       [{ description: '\n\t \u00a0' }, 'description'],
       [{ description: 'x'.repeat(1001) }, 'description'],
-      [{ type: 'PICTURE' }, 'type'],
+      [{ type: 'WALL' }, 'type'],
       [{ messageId: 'abc' }, 'messageId'],
       [{ messageId: 0 }, 'messageId'],
     ] as const) {
