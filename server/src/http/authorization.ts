@@ -120,25 +120,33 @@ export function policy<G extends Grants>(domain: string, grants: G) {
  */
 export const signedBy = (credential: string): DomainRule => ({ name: `signed-by:${credential}`, base: 'public' });
 
-/** The edge's check of a rule, or undefined for a public route. */
 /** What the guards are given: the config, and the clock (the suspension ends by itself). */
 type GuardContext = Pick<AppContext, 'config'> & Partial<Pick<AppContext, 'now'>>;
 
-function guardOf(rule: Rule, ctx: GuardContext): onRequestHookHandler | undefined {
+/**
+ * The edge's checks of a rule: `before` the input is validated (an administrator's, and a member's: a stranger or a
+ * suspended user learns nothing from a 400), the rest `after` it (preHandler), where the handlers made them before.
+ */
+function guardsOf(rule: Rule, ctx: GuardContext): { before?: onRequestHookHandler; after?: onRequestHookHandler } {
   const now = () => (ctx.now ? ctx.now() : new Date());
-  if (rule === 'public') return undefined;
-  if (rule === 'user') return async (req) => void requireUser(req);
-  if (rule === 'member') return async (req) => void requireMember(req, now());
+  const member: onRequestHookHandler = async (req) => void requireMember(req, now());
+  if (rule === 'public') return {};
+  if (rule === 'user') return { after: async (req) => void requireUser(req) };
+  if (rule === 'member') return { before: member };
   if (rule === 'admin')
-    return async (req) => {
-      if (!isAdmin(requireUser(req))) throw forbidden('Administrators only.');
+    return {
+      before: async (req) => {
+        if (!isAdmin(requireUser(req))) throw forbidden('Administrators only.');
+      },
     };
   const { base, edge } = rule;
-  if (base === 'public' && !edge) return undefined;
-  return async (req) => {
-    if (base === 'user') requireUser(req);
-    if (base === 'member') requireMember(req, now());
-    edge?.(req, ctx);
+  if (base === 'public' && !edge) return {};
+  if (base === 'member') return { before: member, ...(edge ? { after: async (req) => edge(req, ctx) } : {}) };
+  return {
+    after: async (req) => {
+      if (base === 'user') requireUser(req);
+      edge?.(req, ctx);
+    },
   };
 }
 
@@ -158,8 +166,8 @@ export async function publicScope(app: App, register: (scope: App) => Promise<vo
 
 /**
  * Refuses to register a route that declares no rule, and puts each rule's check on its route: an administrator's
- * before validation (preValidation), every other after it (preHandler), where the handlers made it before.
- * Registered before any route, so it sees them all.
+ * and a member's before validation (preValidation), every other after it (preHandler), where the handlers made it
+ * before. Registered before any route, so it sees them all.
  */
 export function registerAuthorization(app: App, ctx: GuardContext): void {
   app.addHook('onRoute', function (this: object, route: RouteOptions) {
@@ -167,9 +175,12 @@ export function registerAuthorization(app: App, ctx: GuardContext): void {
     const rule = route.config?.auth ?? (inPublicScope ? 'public' : undefined);
     if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no authorization rule (config.auth)`);
     if (!route.config?.auth) route.config = { ...route.config, auth: rule };
-    const guard = guardOf(rule, ctx);
-    if (!guard) return;
-    const stage = rule === 'admin' ? 'preValidation' : 'preHandler';
-    route[stage] = [...([] as onRequestHookHandler[]).concat((route[stage] as never) ?? []), guard] as never;
+    const { before, after } = guardsOf(rule, ctx);
+    for (const [stage, guard] of [
+      ['preValidation', before],
+      ['preHandler', after],
+    ] as const) {
+      if (guard) route[stage] = [...([] as onRequestHookHandler[]).concat((route[stage] as never) ?? []), guard] as never;
+    }
   });
 }
