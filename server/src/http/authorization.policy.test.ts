@@ -171,7 +171,7 @@ const TABLE: Record<string, Row> = {
     visitor: 'allowed',
   },
   'POST /api/picture/comment': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/picture/comment',
@@ -181,7 +181,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/picture/comment/reaction': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/picture/comment/reaction',
@@ -191,7 +191,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/payment/checkout-with-image-fund': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/payment/checkout-with-image-fund',
@@ -201,7 +201,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/market/buy-from-user': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/market/buy-from-user',
@@ -211,7 +211,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/market/sell-to-user': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/market/sell-to-user',
@@ -221,7 +221,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/user/report-message': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/user/report-message',
@@ -236,6 +236,19 @@ const TABLE: Record<string, Row> = {
     request: (w) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { userId: w.alice, secret: 'guess' } }),
     stranger: 400,
     visitor: 'allowed',
+  },
+  // Blocking names another user by nature: anybody may be blocked (docs/product.md#blocks).
+  'POST /api/user/blocks': {
+    rule: 'user',
+    request: (w) => ({ method: 'POST', url: '/api/user/blocks', payload: { userId: w.alice } }),
+    stranger: 'shared',
+    visitor: 401,
+  },
+  'DELETE /api/user/blocks/:userId': {
+    rule: 'user',
+    request: (w) => ({ method: 'DELETE', url: `/api/user/blocks/${w.alice}` }),
+    stranger: 'shared',
+    visitor: 401,
   },
   // new-domain: rows (scripts/new-domain.ts adds a new domain's rows above this line)
 };
@@ -278,7 +291,8 @@ const snapshot = async () => ({
                (SELECT json_agg(o ORDER BY o.id) FROM market_offers o) AS offers,
                (SELECT count(*)::int FROM charity_options) AS options,
                (SELECT count(*)::int FROM journal_entries) AS entries,
-               (SELECT count(*)::int FROM reports) AS reports`,
+               (SELECT count(*)::int FROM reports) AS reports,
+               (SELECT count(*)::int FROM user_blocks) AS blocks`,
   ),
   owned: await Promise.all(
     Object.values(OWNED).map(({ table }) =>
