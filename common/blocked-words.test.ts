@@ -15,6 +15,9 @@ describe('blocked words', () => {
     expect(match('first class')).toBeNull();
     expect(match('an ass.')).toBe('ass');
     expect(match('nothing here')).toBeNull();
+    // An underscore parts words, as in a nickname; a digit does not.
+    expect(match('spam_king')).toBe('spam');
+    expect(match('spam2')).toBeNull();
   });
 
   it('knows the letters of every script', () => {

@@ -12,8 +12,8 @@ export function normalizeBlockedWords(words: readonly string[]): string[] {
   return [...new Set(words.map(normalizeBlockedWord).filter((w) => w !== ''))];
 }
 
-/** A letter, a digit or an underscore of any script: what a word is made of. */
-const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
+/** A letter or a digit of any script: what a word is made of (an underscore parts words, as in nicknames). */
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
@@ -28,8 +28,8 @@ export function blockedWordMatcher(words: readonly string[]): (text: string) => 
   const alternatives = [...list]
     .sort((a, b) => b.length - a.length)
     .map((word) => {
-      const before = WORD_CHAR.test(word[0]!) ? '(?<![\\p{L}\\p{M}\\p{N}_])' : '';
-      const after = WORD_CHAR.test(word.at(-1)!) ? '(?![\\p{L}\\p{M}\\p{N}_])' : '';
+      const before = WORD_CHAR.test(word[0]!) ? '(?<![\\p{L}\\p{M}\\p{N}])' : '';
+      const after = WORD_CHAR.test(word.at(-1)!) ? '(?![\\p{L}\\p{M}\\p{N}])' : '';
       return `${before}${escape(word)}${after}`;
     });
   const pattern = new RegExp(alternatives.join('|'), 'iu');

@@ -35,12 +35,12 @@ export function blockedWords(ctx: AppContext): Promise<string[]> {
   return repo.listWords(ctx.db);
 }
 
-/** PUT /api/admin/blocked-words: the list becomes these words, trimmed, lower-case, each once. */
+/** PUT /api/admin/blocked-words: the list becomes these words, trimmed, lower-case, each once; answers it as GET. */
 export async function setBlockedWords(ctx: AppContext, words: readonly string[]): Promise<string[]> {
   const list = normalizeBlockedWords(words);
   await ctx.transact((work) => repo.replaceWords(work.tx, list, ctx.now()));
   caches.delete(ctx);
-  return list;
+  return repo.listWords(ctx.db);
 }
 
 /** 400 on `field` when the text contains a blocked word: called before anything is charged. */
