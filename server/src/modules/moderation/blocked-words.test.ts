@@ -72,7 +72,7 @@ describe('text with a blocked word', () => {
     expect(parent.statusCode, parent.body).toBe(200);
     const before = await books();
 
-    const refusals: [string, object, string][] = [
+    const refusals: [string, Record<string, unknown>, string][] = [
       ['/api/picture/comment', { pictureId: picture, comment: 'BUY SPAM' }, 'comment'],
       [
         '/api/picture/comment',
