@@ -180,7 +180,8 @@ export function registerAuthorization(app: App, ctx: GuardContext): void {
       ['preValidation', before],
       ['preHandler', after],
     ] as const) {
-      if (guard) route[stage] = [...([] as onRequestHookHandler[]).concat((route[stage] as never) ?? []), guard] as never;
+      if (guard)
+        route[stage] = [...([] as onRequestHookHandler[]).concat((route[stage] as never) ?? []), guard] as never;
     }
   });
 }

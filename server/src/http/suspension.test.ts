@@ -49,7 +49,12 @@ const OPEN_TO_SUSPENDED = new Set([
 /** The operations of the document, as "METHOD /path", with their operation. */
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, method, op: op as Op })),
+    Object.entries(ops).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      path,
+      method,
+      op: op as Op,
+    })),
   );
 const refusesSuspended = (op: Op) => op['x-authorization'] === 'member' || op['x-authorization-base'] === 'member';
 
@@ -136,8 +141,9 @@ describe('the suspension guard, from the route table', () => {
 
   it('documents the 403 with the end date on every member operation', () => {
     for (const { name, op } of operations().filter(({ op }) => refusesSuspended(op))) {
-      const answer = (op as { responses: Record<string, { content?: Record<string, { schema: object }> }> })
-        .responses['403'];
+      const answer = (op as { responses: Record<string, { content?: Record<string, { schema: object }> }> }).responses[
+        '403'
+      ];
       const schema = answer?.content?.['application/json']?.schema as { properties?: Record<string, unknown> };
       expect(Object.keys(schema?.properties ?? {}), name).toEqual(['message', 'suspendedUntil']);
     }
@@ -187,7 +193,12 @@ describe('the suspension guard, from the route table', () => {
     const profile = await sam.client.get('/api/user/profile');
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ balance: 10_000, suspended: true, suspendedUntil: null });
-    for (const url of ['/api/pictures', `/api/pictures/${picture}`, '/api/user-transactions', '/api/last-50-messages']) {
+    for (const url of [
+      '/api/pictures',
+      `/api/pictures/${picture}`,
+      '/api/user-transactions',
+      '/api/last-50-messages',
+    ]) {
       expect((await sam.client.get(url)).statusCode, url).toBe(200);
     }
     expect((await sam.client.post('/api/auth/logout')).statusCode).toBe(200);
@@ -213,7 +224,10 @@ describe('the suspension guard, from the route table', () => {
     expect(funded.json<{ balance: number }>().balance).toBe(9_900);
     const commented = await sam.client.post('/api/picture/comment', { pictureId: picture, comment: 'HELLO' });
     expect(commented.statusCode, commented.body).toBe(200);
-    expect((await sam.client.get('/api/user/profile')).json()).toMatchObject({ suspended: false, suspendedUntil: null });
+    expect((await sam.client.get('/api/user/profile')).json()).toMatchObject({
+      suspended: false,
+      suspendedUntil: null,
+    });
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
   });
 });

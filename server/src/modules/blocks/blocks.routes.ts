@@ -34,7 +34,7 @@ export async function blockRoutes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { auth: 'user' },
       schema: {
-        summary: "Block a user: their comments, replies, chat messages and notifications are hidden from the caller",
+        summary: 'Block a user: their comments, replies, chat messages and notifications are hidden from the caller',
         operationId: 'blockUser',
         tags,
         body: BlockBody,

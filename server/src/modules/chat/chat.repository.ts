@@ -67,7 +67,11 @@ export async function countMessage(exec: Executor, unitPrice: number): Promise<v
 }
 
 /** The newest `limit` messages, oldest first; none of the senders the viewer blocked (docs/product.md#blocks). */
-export async function lastMessages(exec: Executor, limit: number, viewerId: number | null = null): Promise<MessageRow[]> {
+export async function lastMessages(
+  exec: Executor,
+  limit: number,
+  viewerId: number | null = null,
+): Promise<MessageRow[]> {
   const unblocked =
     viewerId === null
       ? sql``

@@ -5,7 +5,10 @@ import type { blockedWords } from './moderation.tables';
 /** The blocked words' SQL (docs/product.md#blocks): the admin's list, stored lower-case. */
 
 export async function listWords(exec: Executor): Promise<string[]> {
-  const rows = await sqlRows(exec, sql<Columns<typeof blockedWords, 'word'>>`SELECT word FROM blocked_words ORDER BY word`);
+  const rows = await sqlRows(
+    exec,
+    sql<Columns<typeof blockedWords, 'word'>>`SELECT word FROM blocked_words ORDER BY word`,
+  );
   return rows.map((r) => r.word);
 }
 
