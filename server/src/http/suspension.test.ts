@@ -24,7 +24,7 @@ let doc: OpenApiDoc & { paths: Record<string, Record<string, { 'x-authorization'
 
 type Op = { 'x-authorization'?: string; 'x-authorization-base'?: string; operationId?: string };
 
-/** Calls that change something and stay open to a suspended user (docs/decisions.md, "Issue 26: …"). */
+/** Calls that change something and stay open to a suspended user (docs/decisions.md, "Issue 26: suspension guard, blocks, blocked words"). */
 const OPEN_TO_SUSPENDED = new Set([
   // Signing up, in and out, and verifying an email.
   'POST /api/auth/register',
