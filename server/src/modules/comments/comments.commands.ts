@@ -184,7 +184,7 @@ async function emitThread(
   );
   const whole = presentComment(thread, rootId, now)!;
   if (blockers.size === 0) return work.emit('comment', topic, whole);
-  const rootAuthor = Number(thread.find((r) => r.id === rootId)!.author_id);
+  const rootAuthor = Number(thread.find((r) => Number(r.id) === rootId)!.author_id);
   const apart = new Set([...blockers.values()].flatMap((ids) => [...ids]));
   work.emit('comment', topic, whole, audience.allExcept([...apart]));
   for (const viewer of apart) {
