@@ -78,6 +78,9 @@ function plan(root: string, n: Names): Change[] {
     edit('server/src/http/contract.test.ts', (s) =>
       above('contract.test.ts', s, '// new-domain: walk', tpl.contractWalk(n)),
     ),
+    edit('server/src/http/suspension.test.ts', (s) =>
+      above('suspension.test.ts', s, '// new-domain: open to suspended', tpl.openToSuspended(n)),
+    ),
     edit('docs/product.md', (s) => {
       s = before('docs/product.md', s, '[limits](#limits)', `[${d}](#${d}) · `);
       return above('docs/product.md', s, '<a id="limits"></a>', tpl.productSection(n));

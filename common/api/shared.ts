@@ -53,6 +53,25 @@ export const SharedAnswers = {
   body: { 408: Message, 413: Message, 415: Message },
   /** A call with a rate limit. */
   limited: { 429: Message },
+  /**
+   * A call a suspended user may not make (the 'member' rule, docs/product.md#suspension): 403 `{message,
+   * suspendedUntil}` (common/api/moderation.ts `Suspended`), or `{message}` for its other refusals.
+   */
+  member: {
+    403: Type.Object(
+      {
+        message: Type.String(),
+        suspendedUntil: Type.Optional(
+          Nullable(Type.String({ description: 'ISO 8601: when the suspension ends; null for good' })),
+        ),
+      },
+      {
+        description:
+          "Not allowed: the caller is suspended ({message, suspendedUntil}), or another user's or an admin-only " +
+          "resource, or a call sent by another site's page",
+      },
+    ),
+  },
 } as const;
 
 /** A CSV download's 200 (a file, not JSON). */

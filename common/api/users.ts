@@ -18,6 +18,10 @@ export const Profile = Type.Object({
   emailVerified: Type.Boolean(),
   isAdmin: Type.Boolean(),
   goodWill: Type.Enum(GOODWILL_TYPES),
+  /** Whether the user is suspended now (docs/product.md#suspension): the client shows a banner. */
+  suspended: Type.Optional(Type.Boolean()),
+  /** When the suspension ends (ISO 8601); null while not suspended, or suspended for good. */
+  suspendedUntil: Type.Optional(Nullable(Type.String({ description: 'ISO 8601' }))),
 });
 export type Profile = Static<typeof Profile>;
 

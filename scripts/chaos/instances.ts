@@ -20,6 +20,7 @@ export const CHAOS_APP_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT: '1000000',
   // The per-user upload limit would refuse most of the traffic.
   UPLOAD_RATE_LIMIT: '0',
+  REPORT_RATE_LIMIT: '0',
   MARKET_FEE_BPS: '150',
   LOG_LEVEL: 'warn',
 };

@@ -140,8 +140,9 @@ describe('npm run new:domain', () => {
       'server/src/http/authorization.policy.test.ts',
       'server/src/http/contract.test.ts',
       'server/src/http/openapi.test.ts',
+      'server/src/http/suspension.test.ts',
     ]);
     expect(tests.status, tests.out).toBe(0);
-    expect(tests.out).toMatch(/Test Files\s+\S*7 passed/);
+    expect(tests.out).toMatch(/Test Files\s+\S*8 passed/);
   });
 });

@@ -211,7 +211,8 @@ export async function ${n.domain}Routes(app: App, ctx: AppContext): Promise<void
   app.post(
     '/api/${n.domain}',
     {
-      config: { auth: 'user' },
+      // A write: refused to a suspended user (docs/product.md#suspension).
+      config: { auth: 'member' },
       schema: {
         summary: 'Add a ${n.words}',
         operationId: 'add${n.Entry}',
@@ -404,6 +405,10 @@ export const policyRow = (n: Names) => `  'DELETE /api/${n.domain}/:id': {
     stranger: 404,
     visitor: 401,
   },
+`;
+
+/** The suspension test's list: removing one's own stays open to a suspended user (docs/product.md#suspension). */
+export const openToSuspended = (n: Names) => `  'DELETE /api/${n.domain}/{id}',
 `;
 
 /** The contract test's walk: a success and a refusal of each route. */

@@ -41,6 +41,8 @@ import { goodwillRoutes } from './modules/goodwill/goodwill.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { charityRoutes } from './modules/charity/charity.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
+import { blockedWordRoutes } from './modules/moderation/blocked-words.routes';
 // new-domain: imports (scripts/new-domain.ts adds a new domain's routes import above this line)
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
@@ -178,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await notificationRoutes(app, ctx);
   await charityRoutes(app, ctx);
   await moderationRoutes(app, ctx);
+  await blockRoutes(app, ctx);
+  await blockedWordRoutes(app, ctx);
   // new-domain: routes (scripts/new-domain.ts registers a new domain's routes above this line)
   await liveRoutes(app, {
     hub,

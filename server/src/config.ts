@@ -84,6 +84,8 @@ export interface Config {
   startupRetryMs: number;
   /** Picture uploads per signed-in user per minute (0: no limit). */
   uploadRateLimit: number;
+  /** Reports per signed-in user per minute (0: no limit; docs/product.md#reports). */
+  reportRateLimit: number;
   /** Live sockets one client address may hold open on an instance (0: no cap). */
   liveMaxPerAddress: number;
   /** Live sockets one session may hold open on an instance (0: no cap). */
@@ -320,6 +322,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dbTransactionTimeoutMs: int(env, 'DB_TRANSACTION_TIMEOUT_MS', 7000),
     startupRetryMs: int(env, 'STARTUP_RETRY_MS', 60_000),
     uploadRateLimit: int(env, 'UPLOAD_RATE_LIMIT', 10),
+    reportRateLimit: int(env, 'REPORT_RATE_LIMIT', 10),
     liveMaxPerAddress: int(env, 'LIVE_MAX_PER_ADDRESS', 100),
     liveMaxPerSession: int(env, 'LIVE_MAX_PER_SESSION', 20),
     httpHeadersTimeoutMs: positive(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000),

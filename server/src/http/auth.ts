@@ -67,6 +67,9 @@ export interface SessionUser {
   id: number;
   username: string | null;
   isAdmin: boolean;
+  /** The user's suspension (docs/product.md#suspension), read with the session: the 'member' rule needs no query. */
+  suspendedUntil: Date | null;
+  suspendedForGood: boolean;
 }
 
 /** The user of a live session, by the SHA-256 of its token. */
@@ -77,10 +80,21 @@ export async function sessionUser(exec: Executor, tokenHash: string, now: Date):
       id: number;
       username: string | null;
       is_admin: boolean;
-    }>`SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+      suspended_until: Date | string | null;
+      suspended_for_good: boolean;
+    }>`SELECT u.id, u.username, u.is_admin, u.suspended_until, u.suspended_for_good
+        FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`,
   );
-  return row && { id: row.id, username: row.username, isAdmin: row.is_admin };
+  return (
+    row && {
+      id: row.id,
+      username: row.username,
+      isAdmin: row.is_admin,
+      suspendedUntil: row.suspended_until === null ? null : new Date(row.suspended_until),
+      suspendedForGood: row.suspended_for_good,
+    }
+  );
 }
 
 /** Stores a new session; each sign-in also tidies that user's dead sessions, so the table does not grow forever. */

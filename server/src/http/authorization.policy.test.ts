@@ -174,7 +174,7 @@ const TABLE: Record<string, Row> = {
     visitor: 'allowed',
   },
   'POST /api/picture/comment': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/picture/comment',
@@ -184,7 +184,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/picture/comment/reaction': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/picture/comment/reaction',
@@ -194,7 +194,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/payment/checkout-with-image-fund': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/payment/checkout-with-image-fund',
@@ -204,7 +204,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/market/buy-from-user': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/market/buy-from-user',
@@ -214,7 +214,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/market/sell-to-user': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/market/sell-to-user',
@@ -224,7 +224,7 @@ const TABLE: Record<string, Row> = {
     visitor: 401,
   },
   'POST /api/user/report-message': {
-    rule: 'user',
+    rule: 'member',
     request: (w) => ({
       method: 'POST',
       url: '/api/user/report-message',
@@ -271,6 +271,19 @@ const TABLE: Record<string, Row> = {
     stranger: 404,
     visitor: 401,
   },
+  // Blocking names another user by nature: anybody may be blocked (docs/product.md#blocks).
+  'POST /api/user/blocks': {
+    rule: 'user',
+    request: (w) => ({ method: 'POST', url: '/api/user/blocks', payload: { userId: w.alice } }),
+    stranger: 'shared',
+    visitor: 401,
+  },
+  'DELETE /api/user/blocks/:userId': {
+    rule: 'user',
+    request: (w) => ({ method: 'DELETE', url: `/api/user/blocks/${w.alice}` }),
+    stranger: 'shared',
+    visitor: 401,
+  },
   // new-domain: rows (scripts/new-domain.ts adds a new domain's rows above this line)
 };
 
@@ -314,7 +327,8 @@ const snapshot = async () => ({
                (SELECT count(*)::int FROM journal_entries) AS entries,
                (SELECT count(*)::int FROM reports) AS reports,
                (SELECT json_agg(d ORDER BY d.id) FROM moderation_decisions d) AS decisions,
-               (SELECT json_agg(a ORDER BY a.decision_id) FROM moderation_appeals a) AS appeals`,
+               (SELECT json_agg(a ORDER BY a.decision_id) FROM moderation_appeals a) AS appeals,
+               (SELECT count(*)::int FROM user_blocks) AS blocks`,
   ),
   owned: await Promise.all(
     Object.values(OWNED).map(({ table }) =>

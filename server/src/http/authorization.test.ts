@@ -15,7 +15,12 @@ beforeEach(() => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const who = req.headers['x-user'];
-    req.user = typeof who === 'string' ? (JSON.parse(who) as SessionUser) : null;
+    const user = typeof who === 'string' ? (JSON.parse(who) as SessionUser) : null;
+    req.user = user && {
+      ...user,
+      suspendedUntil: user.suspendedUntil ? new Date(user.suspendedUntil) : null,
+      suspendedForGood: user.suspendedForGood ?? false,
+    };
   });
   registerAuthorization(app, { config: loadConfig({ PORT: '3000' }) });
 });
@@ -23,6 +28,9 @@ afterEach(() => app.close());
 
 const alice = { 'x-user': JSON.stringify({ id: 1, username: 'alice', isAdmin: false }) };
 const root = { 'x-user': JSON.stringify({ id: 2, username: 'root', isAdmin: true }) };
+const suspended = (until: string | null) => ({
+  'x-user': JSON.stringify({ id: 3, username: 'sam', isAdmin: false, suspendedUntil: until, suspendedForGood: !until }),
+});
 
 /** A domain's policy with one rule checked at the edge, its subject read from the request. */
 const doors = policy('doors', {
@@ -72,5 +80,37 @@ describe('authorization declared at the route edge', () => {
     expect(shut.json()).toEqual({ message: 'Not allowed.' });
     expect(doors.can(null, 'enter', { open: true })).toBe(true);
     expect(() => doors.authorize(null, 'enter', { open: false })).toThrow('Not allowed.');
+  });
+
+  it("refuses a suspended user on a 'member' route before the input, with the end; the suspension ends by itself", async () => {
+    const body = Type.Object({ n: Type.Integer() });
+    app.post('/spend', { config: { auth: 'member' }, schema: { body } }, async () => 'spent');
+    const call = (headers = {}, n: unknown = 'bad') =>
+      app.inject({ method: 'POST', url: '/spend', payload: { n }, headers });
+    expect((await call()).statusCode).toBe(401);
+    const until = await call(suspended('2999-01-02T03:04:00.000Z'));
+    expect(until.statusCode).toBe(403);
+    expect(until.json()).toEqual({
+      message: 'Your account is suspended until 2999-01-02 03:04 UTC.',
+      suspendedUntil: '2999-01-02T03:04:00.000Z',
+    });
+    expect((await call(suspended(null))).json()).toEqual({
+      message: 'Your account is suspended for good.',
+      suspendedUntil: null,
+    });
+    expect((await call(alice)).statusCode).toBe(400);
+    expect((await call(alice, 1)).body).toBe('spent');
+    expect((await call(suspended('2000-01-01T00:00:00.000Z'), 1)).body).toBe('spent');
+  });
+
+  it("refuses a suspended user on a domain rule based on 'member', before the domain's own check", async () => {
+    const vault = policy('vault', { open: { base: 'member', allow: () => false } });
+    app.post('/vault', { config: { auth: vault.atEdge('open', () => ({})) } }, async () => 'opened');
+    const sam = await app.inject({ method: 'POST', url: '/vault', headers: suspended(null) });
+    expect(sam.statusCode).toBe(403);
+    expect(sam.json()).toMatchObject({ suspendedUntil: null });
+    expect((await app.inject({ method: 'POST', url: '/vault', headers: alice })).json()).toEqual({
+      message: 'Not allowed.',
+    });
   });
 });

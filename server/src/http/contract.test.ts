@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../db/unavailable';
@@ -177,7 +178,8 @@ describe('answers checked against the OpenAPI document', () => {
     const uploaded = await call(alice, { method: 'POST', url: UPLOAD, ...formData({ amount: '100' }, file) });
     const pictureId = Number(uploaded.json<{ url: string }>().url.split('/').pop());
     await call(alice, { method: 'POST', url: UPLOAD, ...formData({ amount: '150' }, file) });
-    const poor = await signIn(t, (await makeUser(t.ctx)).id);
+    const poorId = (await makeUser(t.ctx)).id;
+    const poor = await signIn(t, poorId);
     await call(poor, { method: 'POST', url: UPLOAD, ...formData({ amount: '100' }, file) });
     await get(t.client(), '/api/pictures');
     await get(t.client(), `/api/pictures?sort=trending&limit=5`);
@@ -297,6 +299,20 @@ describe('answers checked against the OpenAPI document', () => {
     await post(admin, '/api/admin/appeals/decide', { decisionId, outcome: 'uphold', reasons: 'Again.' });
     await get(t.client(), '/api/moderation-log');
     await get(t.client(), `/api/moderation-log?cursor=${decisionId + 1}`);
+    // Blocks, blocked words and a suspended user's refusal (docs/product.md#blocks, docs/product.md#suspension)
+    await post(alice, '/api/user/blocks', { userId: bobId });
+    await post(alice, '/api/user/blocks', { userId: aliceId });
+    await post(alice, '/api/user/blocks', { userId: 999_999 });
+    await get(alice, '/api/user/blocks');
+    await call(alice, { method: 'DELETE', url: `/api/user/blocks/${bobId}` });
+    await get(admin, '/api/admin/blocked-words');
+    await get(alice, '/api/admin/blocked-words');
+    await call(admin, { method: 'PUT', url: '/api/admin/blocked-words', payload: { words: ['Walkword'] } });
+    await post(bob, '/api/picture/comment', { pictureId, comment: 'walkword' });
+    await call(admin, { method: 'PUT', url: '/api/admin/blocked-words', payload: { words: [] } });
+    await t.ctx.db.execute(sql`UPDATE users SET suspended_for_good = true WHERE id = ${poorId}`);
+    await post(poor, '/api/payment/checkout-with-image-fund', { imageId: pictureId, amount: 200 });
+    await post(poor, '/api/picture/comment/pin', { commentId });
 
     // new-domain: walk (scripts/new-domain.ts adds a new domain's calls above this line)
 

@@ -147,7 +147,7 @@ describe('GET /api/openapi.json', () => {
         rules.set(`${method.toUpperCase()} ${path}`, op['x-authorization']);
     }
     for (const [name, rule] of rules) {
-      expect(rule, name).toMatch(/^(public|user|admin|[a-z]+\.[a-zA-Z]+|signed-by:[a-z-]+)$/);
+      expect(rule, name).toMatch(/^(public|user|member|admin|[a-z]+\.[a-zA-Z]+|signed-by:[a-z-]+)$/);
     }
     expect(rules.get('GET /api/pictures')).toBe('public');
     expect(rules.get('GET /api/user/profile')).toBe('user');

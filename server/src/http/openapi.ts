@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SharedAnswers } from '../../../common/api/shared';
 import type { App } from '../context';
-import { publicScope, ruleName, type Rule } from './authorization';
+import { publicScope, refusesSuspended, ruleName, type Rule } from './authorization';
 
 /** One tag per domain; a new domain adds its own here (docs/ARCHITECTURE.md "Adding a domain"). */
 const TAGS = [
@@ -27,6 +27,7 @@ const TAGS = [
     name: 'moderation',
     description: "Moderators' decisions on reports, removal, suspensions and refunds, appeals, the public log",
   },
+  { name: 'blocks', description: "Blocking users: the caller's list, blocking and undoing it" },
   // new-domain: tags (scripts/new-domain.ts adds a new domain's tag above this line)
   { name: 'admin', description: 'Administrators only: the books, reports, deciding donation links' },
   { name: 'operations', description: 'Health' },
@@ -63,7 +64,7 @@ interface RouteFacts {
   method: string | string[];
   url: string;
   schema?: { hide?: boolean; response?: Record<string, unknown>; summary?: string; operationId?: string };
-  config?: { skipOriginCheck?: boolean; rateLimit?: unknown };
+  config?: { skipOriginCheck?: boolean; rateLimit?: unknown; auth?: Rule };
 }
 
 /**
@@ -103,6 +104,7 @@ function describeAnswers({ schema, url, route }: { schema: object; url: string; 
       ...(form ? { body: form } : {}),
       ...(described ? { response: described } : {}),
       ...(auth ? { 'x-authorization': ruleName(auth) } : {}),
+      ...(auth && typeof auth === 'object' ? { 'x-authorization-base': auth.base } : {}),
     },
     url,
   };
@@ -123,7 +125,12 @@ export async function registerOpenApi(app: App): Promise<void> {
     const name = `${String(route.method)} ${route.url}`;
     if (!schema?.response) throw new Error(`${name} has no response schema`);
     if (!schema.summary || !schema.operationId) throw new Error(`${name} has no summary or no operationId`);
-    schema.response = { ...sharedAnswers(facts), ...schema.response };
+    schema.response = {
+      ...sharedAnswers(facts),
+      ...schema.response,
+      // A suspended user's 403 carries the end date, whatever else the route refuses with 403.
+      ...(refusesSuspended(facts.config?.auth) ? SharedAnswers.member : {}),
+    };
   });
   await app.register(swagger, {
     transform: describeAnswers,

@@ -44,6 +44,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       authRateLimit: 10_000,
       accountLoginLimit: 10_000,
       uploadRateLimit: 10_000,
+      reportRateLimit: 10_000,
       databaseUrl: pgdb?.url,
       databaseDirectUrl: pgdb?.directUrl,
       redisUrl: undefined,

@@ -18,6 +18,7 @@ import { sameSitePath } from './rules';
 import { requireUser } from '../../http/auth';
 import { createSession, destroySession } from './session';
 import type { CounterStore } from '../limits/limits.service';
+import { refuseBlockedWords } from '../moderation/blocked-words.service';
 
 /** POST /api/auth/*: sign-up, sign-in (password or Google), nickname, logout, email verification (docs/product.md#accounts). */
 export async function authRoutes(app: App, ctx: AppContext, counters: CounterStore): Promise<void> {
@@ -48,6 +49,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
     },
     async (req, reply) => {
       const site = { origin: publicOrigin(req, ctx), tenant: tenantOf(req, ctx) };
+      await refuseBlockedWords(ctx, 'username', req.body.username);
       const { userId } = await register(ctx, req.body, site);
       // The account exists: a counter store hiccup must not turn its creation into an error.
       await auth.signedUpFrom(req.body.username, req.ip).catch((err) => req.log.error({ err }, 'sign-up address'));
@@ -101,7 +103,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
   app.post(
     '/api/auth/set-nickname',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: "Choose the signed-in user's nickname",
         operationId: 'setNickname',
@@ -111,6 +113,7 @@ export async function authRoutes(app: App, ctx: AppContext, counters: CounterSto
       },
     },
     async (req) => {
+      await refuseBlockedWords(ctx, 'nickname', req.body.nickname);
       await auth.setNickname(requireUser(req), req.body.nickname);
       return { url: sameSitePath(req.body.currentPath) };
     },

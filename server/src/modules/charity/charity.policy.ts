@@ -22,7 +22,8 @@ const onCharitySite = (_actor: unknown, site: Site) => site.charity;
 const refuse = () => forbidden(TEXT.cashTenant);
 
 export const charityPolicy = policy('charity', {
-  send: { allow: onCharitySite, refuse },
+  // Submitting a link is refused to a suspended user (docs/product.md#suspension).
+  send: { base: 'member', allow: onCharitySite, refuse },
   readOwn: { allow: onCharitySite, refuse },
   readPublic: { base: 'public', allow: onCharitySite, refuse },
 });

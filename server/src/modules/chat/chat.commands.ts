@@ -1,8 +1,9 @@
 import { CHAT_PRICE_WINDOW_MS, chatUnitPrice } from '../../../../common/chat';
 import { chatCost, checkText, writerOf } from '../../../../common/writing';
-import type { Work } from '../../db/unit-of-work';
+import { audience, type Work } from '../../db/unit-of-work';
 import { conflict, fieldError } from '../../http/errors';
 import { sendChatMessage } from '../../ledger/commands';
+import { blockersOf } from '../blocks/blocks.service';
 import { ownedItems } from '../items/items.service';
 import { account } from '../../ledger/ledger';
 import * as chat from './chat.repository';
@@ -53,7 +54,9 @@ export async function sendMessage(work: Work, input: SendInput): Promise<Sent> {
   await chat.countMessage(work.tx, nextPrice);
 
   // The live payload is presented where it is raised (docs/decisions.md, "Presenters at the edge").
-  work.emit('chat', 'textMessage', presentMessage(row));
+  // Never to the sockets of those who blocked the sender (docs/product.md#blocks).
+  const blockers = (await blockersOf(work.tx, [input.userId])).get(input.userId);
+  work.emit('chat', 'textMessage', presentMessage(row), blockers ? audience.allExcept([...blockers]) : undefined);
   if (nextPrice !== room.unit_price) work.emit('chat', 'newMessagePrice', { newPrice: nextPrice });
   return { message: row, cost, balance: paid.balances.get(account.available(input.userId))! };
 }

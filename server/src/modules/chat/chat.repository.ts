@@ -66,14 +66,22 @@ export async function countMessage(exec: Executor, unitPrice: number): Promise<v
   );
 }
 
-/** The newest `limit` messages, oldest first. */
-export async function lastMessages(exec: Executor, limit: number): Promise<MessageRow[]> {
+/** The newest `limit` messages, oldest first; none of the senders the viewer blocked (docs/product.md#blocks). */
+export async function lastMessages(
+  exec: Executor,
+  limit: number,
+  viewerId: number | null = null,
+): Promise<MessageRow[]> {
+  const unblocked =
+    viewerId === null
+      ? sql``
+      : sql`AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = m.sender_id)`;
   return sqlRows(
     exec,
     sql<MessageRow>`SELECT * FROM (
           SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
           FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
-          WHERE m.removed_at IS NULL
+          WHERE m.removed_at IS NULL ${unblocked}
           ORDER BY m.id DESC LIMIT ${limit}) last
         ORDER BY id`,
   );

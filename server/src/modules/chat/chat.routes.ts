@@ -11,6 +11,7 @@ import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendPaid } from '../../http/idempotency';
+import { refuseBlockedWords } from '../moderation/blocked-words.service';
 import { sendMessage } from './chat.commands';
 import { presentMessage } from './chat.presenter';
 import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
@@ -35,7 +36,8 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
         response: { 200: LastMessages },
       },
     },
-    async () => (await lastMessages(ctx)).map(presentMessage),
+    // A signed-in reader gets none of the messages of users they blocked (docs/product.md#blocks).
+    async (req) => (await lastMessages(ctx, req.user?.id ?? null)).map(presentMessage),
   );
 
   app.get(
@@ -85,7 +87,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/message',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Send a chat message (paid by its length)',
         operationId: 'sendChatMessage',
@@ -97,6 +99,8 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { message, sendAmount } = req.body;
+      // Before anything is charged (docs/product.md#blocks).
+      await refuseBlockedWords(ctx, 'message', message);
       return sendPaid(ctx, req, reply, userId, async (work) => {
         const sent = await sendMessage(work, {
           userId,

@@ -107,9 +107,9 @@ export async function unitPrice(ctx: AppContext, exec: Executor = ctx.db): Promi
   return chatUnitPrice(ctx.config.chatBaseUnitPrice, recent);
 }
 
-/** GET /api/last-50-messages. */
-export function lastMessages(ctx: AppContext): Promise<chat.MessageRow[]> {
-  return chat.lastMessages(ctx.db, LAST_MESSAGES);
+/** GET /api/last-50-messages: for a signed-in reader, none of the users they blocked (docs/product.md#blocks). */
+export function lastMessages(ctx: AppContext, viewerId: number | null = null): Promise<chat.MessageRow[]> {
+  return chat.lastMessages(ctx.db, LAST_MESSAGES, viewerId);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { COMMENT_PRICE, PIN_PRICE } from '../../../../common/comments';
 import { itemOf } from '../../../../common/items';
 import { checkText, writerOf } from '../../../../common/writing';
-import type { Work } from '../../db/unit-of-work';
-import { fieldError, notFound } from '../../http/errors';
+import { audience, type Work } from '../../db/unit-of-work';
+import { fieldError, forbidden, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
+import { blockersOf, hasBlocked, TEXT as BLOCKS } from '../blocks/blocks.service';
 import { ownedItems } from '../items/items.service';
 import { recordEvents, type NotificationEvent } from '../notifications/notifications.service';
 import { countComment, pictureAuthorIn } from '../pictures/pictures.service';
@@ -60,6 +61,8 @@ export async function postComment(
     input.responseTo === null
       ? undefined
       : checkParent(await comments.commentFacts(work.tx, input.responseTo), input.pictureId);
+  // The blocked cannot reply to the blocker's comment (docs/product.md#blocks): 403, before anything is charged.
+  if (parent && (await hasBlocked(work.tx, parent.authorId, input.userId))) throw forbidden(BLOCKS.blockedYou);
 
   // The picture's author writes on it as if owning every letter (docs/product.md#writing); emojis must still be owned.
   const owned = await ownedItems(work.tx, input.userId);
@@ -91,7 +94,7 @@ export async function postComment(
   const rootId = parent?.id ?? id;
   const thread = await comments.commentThread(work.tx, rootId);
   // The live payload is presented where it is raised (docs/decisions.md, "Presenters at the edge").
-  work.emit('comment', parent ? 'commentUpdated' : 'commentCreated', presentComment(thread, rootId, now)!);
+  await emitThread(work, parent ? 'commentUpdated' : 'commentCreated', thread, rootId, now);
   return { thread, id };
 }
 
@@ -105,6 +108,8 @@ export async function reactToComment(
   if (!Number.isSafeInteger(input.price) || input.price < 1) throw fieldError('price', 'Enter at least 1¢.');
   const comment = await comments.commentFacts(work.tx, input.commentId);
   if (!comment) throw notFound(TEXT.commentGone);
+  // The blocked cannot react on the blocker's comment (docs/product.md#blocks): 403, before anything is charged.
+  if (await hasBlocked(work.tx, comment.authorId, input.userId)) throw forbidden(BLOCKS.blockedYou);
   const item = itemOf(input.reactionType);
   if (!item || item.tier === 'LETTER') throw fieldError('reactionType', TEXT.notEmoji);
   if ((await ownedItems(work.tx, input.userId)).get(item.itemType) === undefined) {
@@ -157,6 +162,34 @@ export async function pinComment(work: Work, now: Date, input: { userId: number;
 async function emitUpdated(work: Work, now: Date, comment: comments.CommentFacts): Promise<Acted> {
   const rootId = comment.responseTo ?? comment.id;
   const thread = await comments.commentThread(work.tx, rootId);
-  work.emit('comment', 'commentUpdated', presentComment(thread, rootId, now)!);
+  await emitThread(work, 'commentUpdated', thread, rootId, now);
   return { thread, id: comment.id };
+}
+
+/**
+ * The thread goes out on `comment` to everyone but those who blocked one of its authors (docs/product.md#blocks):
+ * who blocked the top-level comment's author hears nothing of it; who blocked only a replier gets the thread
+ * without that user's replies. One indexed query of the blocks of the thread's authors.
+ */
+async function emitThread(
+  work: Work,
+  topic: 'commentCreated' | 'commentUpdated',
+  thread: comments.CommentRow[],
+  rootId: number,
+  now: Date,
+): Promise<void> {
+  const blockers = await blockersOf(
+    work.tx,
+    thread.map((r) => Number(r.author_id)),
+  );
+  const whole = presentComment(thread, rootId, now)!;
+  if (blockers.size === 0) return work.emit('comment', topic, whole);
+  const rootAuthor = Number(thread.find((r) => Number(r.id) === rootId)!.author_id);
+  const apart = new Set([...blockers.values()].flatMap((ids) => [...ids]));
+  work.emit('comment', topic, whole, audience.allExcept([...apart]));
+  for (const viewer of apart) {
+    if (blockers.get(rootAuthor)?.has(viewer)) continue;
+    const seen = thread.filter((r) => !blockers.get(Number(r.author_id))?.has(viewer));
+    work.emit('comment', topic, presentComment(seen, rootId, now)!, audience.user(viewer));
+  }
 }

@@ -2,12 +2,14 @@ import { policy } from '../../http/authorization';
 import { forbidden } from '../../http/errors';
 
 /*
- * The comments' rules (docs/ARCHITECTURE.md "server/src/http/": the rule vocabulary). Anyone signed in may comment,
- * reply, react and report ('user'); pinning belongs to the picture's author. What may be pinned (never a reply,
+ * The comments' rules (docs/ARCHITECTURE.md "server/src/http/": the rule vocabulary). Anyone signed in and not
+ * suspended may comment, reply, react and report ('member', docs/product.md#suspension); pinning belongs to the
+ * picture's author, on the same base. What may be pinned (never a reply,
  * never twice) is validation, in comments.commands.ts.
  */
 export const commentsPolicy = policy('comments', {
   pin: {
+    base: 'member',
     allow: (actor, picture: { authorId: number }) => picture.authorId === actor?.id,
     refuse: () => forbidden("Only the picture's author can pin its comments."),
   },

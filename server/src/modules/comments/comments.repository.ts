@@ -47,9 +47,20 @@ function commentsWhere(exec: Executor, where: SQL): Promise<CommentRow[]> {
   );
 }
 
-/** Every comment and reply of a picture. */
-export const commentsOfPicture = (exec: Executor, pictureId: number) =>
-  commentsWhere(exec, sql`c.picture_id = ${pictureId}`);
+/**
+ * Every comment and reply of a picture; for a viewer, none whose author they blocked, nor the replies under a
+ * comment of one (docs/product.md#blocks).
+ */
+export const commentsOfPicture = (exec: Executor, pictureId: number, viewerId: number | null = null) =>
+  commentsWhere(
+    exec,
+    viewerId === null
+      ? sql`c.picture_id = ${pictureId}`
+      : sql`c.picture_id = ${pictureId} AND NOT EXISTS (
+          SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${viewerId}
+            AND (b.blocked_id = c.author_id
+              OR b.blocked_id = (SELECT p.author_id FROM comments p WHERE p.id = c.response_to)))`,
+  );
 
 /** A top-level comment and its replies. */
 export const commentThread = (exec: Executor, rootId: number) =>

@@ -12,6 +12,7 @@ import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendPaid } from '../../http/idempotency';
+import { refuseBlockedWords } from '../moderation/blocked-words.service';
 import { pinComment, postComment, reactToComment, type Acted } from './comments.commands';
 import { presentComment, presentReaction, presentThreads } from './comments.presenter';
 import { commentsOfPicture, reactionsOfComment } from './comments.service';
@@ -41,7 +42,8 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const found = await commentsOfPicture(ctx, Number(req.params.pictureId));
+      // A signed-in reader gets none of the comments and replies of users they blocked (docs/product.md#blocks).
+      const found = await commentsOfPicture(ctx, Number(req.params.pictureId), req.user?.id ?? null);
       return presentThreads(found, ctx.now());
     },
   );
@@ -64,7 +66,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Comment on a picture, or reply to a comment (15 cents)',
         operationId: 'postComment',
@@ -76,6 +78,8 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { pictureId, comment, responseTo } = req.body;
+      // Before anything is charged (docs/product.md#blocks).
+      await refuseBlockedWords(ctx, 'comment', comment);
       return sendPaid(ctx, req, reply, userId, (work) =>
         changed((now) => postComment(work, now, { userId, pictureId, text: comment, responseTo: responseTo ?? null })),
       );
@@ -85,7 +89,7 @@ export async function commentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/picture/comment/reaction',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Pay a reaction onto a comment',
         operationId: 'reactToComment',

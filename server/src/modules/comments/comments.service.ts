@@ -4,10 +4,18 @@ import { notFound } from '../../http/errors';
 import { adjustCommentCount, pictureAuthorIn } from '../pictures/pictures.service';
 import * as comments from './comments.repository';
 
-/** A picture's comments and replies (docs/product.md#comments; the presenter threads them); 404 when there is no picture. */
-export async function commentsOfPicture(ctx: AppContext, pictureId: number): Promise<comments.CommentRow[]> {
+/**
+ * A picture's comments and replies (docs/product.md#comments; the presenter threads them); 404 when there is no
+ * picture. A signed-in reader gets none by users they blocked, nor the replies under a comment of one
+ * (docs/product.md#blocks).
+ */
+export async function commentsOfPicture(
+  ctx: AppContext,
+  pictureId: number,
+  viewerId: number | null = null,
+): Promise<comments.CommentRow[]> {
   if ((await pictureAuthorIn(ctx.reads.lagTolerant(), pictureId)) === undefined) throw notFound('Image not found');
-  return comments.commentsOfPicture(ctx.reads.lagTolerant(), pictureId);
+  return comments.commentsOfPicture(ctx.reads.lagTolerant(), pictureId, viewerId);
 }
 
 /** A comment's reactions, newest first; 404 when there is no such comment. */

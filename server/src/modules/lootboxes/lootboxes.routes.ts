@@ -28,7 +28,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/purchase/key',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Buy keys at $1 each',
         operationId: 'buyKeys',
@@ -48,7 +48,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/purchase/lootbox',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Get a free loot box',
         operationId: 'getLootbox',
@@ -68,7 +68,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/open/lootbox',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Open a loot box with a key',
         operationId: 'openLootbox',
@@ -87,7 +87,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/open/lootbox/skip',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: "Skip an opening's reveal (the items are already the user's)",
         operationId: 'skipOpening',

@@ -42,7 +42,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-sell-offer',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Offer items for sale at a price',
         operationId: 'placeSellOffer',
@@ -63,7 +63,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/generic-buy-offer',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Offer to buy items at a price (the money is held)',
         operationId: 'placeBuyOffer',
@@ -84,7 +84,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/market/buy',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Buy one unit at the lowest sell price',
         operationId: 'buyAtMarket',
@@ -110,7 +110,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     app.post(
       `/api/market/${path}`,
       {
-        config: { auth: 'user' },
+        config: { auth: 'member' },
         schema: {
           summary:
             side === 'BUY'
@@ -188,7 +188,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/user/graph-item',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: "Unlock an item's price graph for $1",
         operationId: 'unlockGraph',

@@ -26,6 +26,13 @@ export async function insertEvents(exec: Executor, events: readonly Notification
         FROM (VALUES ${values}) AS e(u, t, a, p, c, n, i, m)`);
 }
 
+/**
+ * No event whose actor the user blocked (docs/product.md#blocks): the blocker's counts and lists leave them out, by
+ * user_blocks' key, in the same query.
+ */
+const unblocked = (userId: number, actor: SQL = sql`actor_id`) =>
+  sql`AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${userId} AND b.blocked_id = ${actor})`;
+
 const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}::bigint`),
@@ -37,7 +44,8 @@ export async function unreadCount(exec: Executor, userId: number): Promise<numbe
   const [row] = await sqlRows(
     exec,
     sql<{ n: number }>`SELECT count(*)::int AS n FROM (
-          SELECT 1 FROM notification_events WHERE user_id = ${userId} AND NOT seen GROUP BY topic, target) g`,
+          SELECT 1 FROM notification_events WHERE user_id = ${userId} AND NOT seen ${unblocked(userId)}
+          GROUP BY topic, target) g`,
   );
   return row!.n;
 }
@@ -80,12 +88,12 @@ async function unreadFolds(
     q.before === null
       ? sql``
       : sql`AND NOT EXISTS (SELECT 1 FROM notification_events x WHERE x.user_id = ${userId} AND NOT x.seen
-              AND x.topic = f.topic AND x.target = f.target AND x.id >= ${q.before})`;
+              AND x.topic = f.topic AND x.target = f.target AND x.id >= ${q.before} ${unblocked(userId, sql`x.actor_id`)})`;
   const fast = await sqlRows(
     exec,
     sql<Fold & { scanned: number; id: number | null }>`WITH recent AS (
           SELECT id, topic, target FROM notification_events
-          WHERE user_id = ${userId} AND NOT seen ${q.topic} ${beforeId}
+          WHERE user_id = ${userId} AND NOT seen ${q.topic} ${beforeId} ${unblocked(userId)}
           ORDER BY id DESC LIMIT ${q.window}),
         firsts AS (SELECT DISTINCT ON (topic, target) id, topic, target FROM recent ORDER BY topic, target, id DESC),
         top AS (SELECT f.* FROM firsts f WHERE true ${notEarlier} ORDER BY f.id DESC LIMIT ${q.limit})
@@ -94,7 +102,8 @@ async function unreadFolds(
         LEFT JOIN (top t CROSS JOIN LATERAL (
           SELECT count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors
           FROM notification_events e
-          WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = t.topic AND e.target = t.target) c) ON true
+          WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = t.topic AND e.target = t.target
+            ${unblocked(userId, sql`e.actor_id`)}) c) ON true
         ORDER BY t.id DESC`,
   );
   const found = fast.filter((f) => f.id !== null).map(({ scanned: _, ...fold }) => fold);
@@ -103,7 +112,7 @@ async function unreadFolds(
     exec,
     sql<Fold>`SELECT max(id) AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors,
                false AS seen
-        FROM notification_events WHERE user_id = ${userId} AND NOT seen ${q.topic}
+        FROM notification_events WHERE user_id = ${userId} AND NOT seen ${q.topic} ${unblocked(userId)}
         GROUP BY topic, target
         ${q.before === null ? sql`` : sql`HAVING max(id) < ${q.before}`}
         ORDER BY 1 DESC LIMIT ${q.limit}`,
@@ -119,7 +128,7 @@ function readFolds(
   return sqlRows(
     exec,
     sql<Fold>`SELECT fold AS id, count(*)::int AS multiplicity, count(DISTINCT actor_id)::int AS unique_actors, true AS seen
-        FROM notification_events WHERE user_id = ${userId} AND seen ${q.topic}
+        FROM notification_events WHERE user_id = ${userId} AND seen ${q.topic} ${unblocked(userId)}
           ${q.before === null ? sql`` : sql`AND fold < ${q.before}`}
         GROUP BY fold ORDER BY fold DESC LIMIT ${q.limit}`,
   );

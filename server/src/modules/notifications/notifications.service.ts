@@ -3,6 +3,7 @@ import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../
 import type { AppContext } from '../../context';
 import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
+import { blockersOf } from '../blocks/blocks.service';
 import { notificationsPolicy } from './notifications.policy';
 import * as repo from './notifications.repository';
 
@@ -22,12 +23,18 @@ export interface NotificationEvent {
 
 /**
  * Records events in the caller's unit of work, so an event exists exactly when the change behind it committed, and
- * tells each notified user's sockets (`newNotification`, sent after the commit).
+ * tells each notified user's sockets (`newNotification`, sent after the commit), but not of an actor they blocked
+ * (docs/product.md#blocks: their lists and counts leave such events out too).
  */
 export async function recordEvents(work: Work, events: readonly NotificationEvent[]): Promise<void> {
   if (events.length === 0) return;
   await repo.insertEvents(work.tx, events);
-  announceEvents(work, events);
+  const actors = events.flatMap((e) => (e.actorId == null ? [] : [e.actorId]));
+  const blockers = actors.length === 0 ? new Map<number, Set<number>>() : await blockersOf(work.tx, actors);
+  announceEvents(
+    work,
+    events.filter((e) => e.actorId == null || !blockers.get(e.actorId)?.has(e.userId)),
+  );
 }
 
 /** Rings the bell of each user an event is for (sent after the commit), once per user. */

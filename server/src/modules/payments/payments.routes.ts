@@ -30,7 +30,7 @@ export async function paymentRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/payment/checkout',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: "Start a card top-up: answers the payment page's address",
         operationId: 'startCheckout',

@@ -104,7 +104,7 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/payment/checkout-with-image-upload',
     {
-      config: { ...uploadLimit(ctx.config.uploadRateLimit), auth: 'user' },
+      config: { ...uploadLimit(ctx.config.uploadRateLimit), auth: 'member' },
       schema: {
         summary: 'Put a picture on the wall at a price (a multipart form)',
         operationId: 'uploadPicture',
@@ -128,7 +128,7 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/payment/checkout-with-image-fund',
     {
-      config: { auth: 'user' },
+      config: { auth: 'member' },
       schema: {
         summary: 'Pay money onto a picture',
         operationId: 'fundPicture',

@@ -97,6 +97,18 @@ describe('reporting a message', () => {
     expect((await report((await reporter()).client, body)).statusCode).toBe(200);
   });
 
+  it('a picture too: reported once, the second answers 409', async () => {
+    const author = await makeUser(t.ctx, { balance: 1_000 });
+    const pictureId = await makePicture(t.ctx, author.id, 100);
+    const u = await reporter();
+    const body = { messageId: pictureId, type: 'PICTURE', reason: 'hate-speech', description: 'Hateful.' };
+    expect((await report(u.client, body)).statusCode).toBe(200);
+    const before = await count();
+    expect((await report(u.client, body)).statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    expect((await report(u.client, { ...body, messageId: 987_654_321 })).statusCode).toBe(404);
+  });
+
   it('answers 404 for a message that does not exist, of either type', async () => {
     const u = await reporter();
     const before = await count();
@@ -131,5 +143,30 @@ describe('reporting a message', () => {
     }
     expect(await count()).toBe(before);
     expect((await report(u.client, { ...good, description: 'x'.repeat(1000) })).statusCode).toBe(200);
+  });
+});
+
+describe('the rate of reports (docs/product.md#reports)', () => {
+  it('answers 429 past REPORT_RATE_LIMIT reports a minute per user, storing nothing, and counts each user apart', async () => {
+    const limited = await startTestApp({ config: { reportRateLimit: 3 } });
+    try {
+      const author = await makeUser(limited.ctx, { balance: 1_000 });
+      const pictures = [];
+      for (let i = 0; i < 5; i++) pictures.push(await makePicture(limited.ctx, author.id, 100));
+      const spammer = await signIn(limited, (await makeUser(limited.ctx)).id);
+      const body = (id: number) => ({ messageId: id, type: 'PICTURE', reason: 'spam', description: 'x' });
+      for (const id of pictures.slice(0, 3)) expect((await report(spammer, body(id))).statusCode).toBe(200);
+      const stored = async () =>
+        (await sqlRows(limited.ctx.db, sql<{ n: number }>`SELECT count(*)::int AS n FROM reports`))[0]!.n;
+      const refused = await report(spammer, body(pictures[3]!));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts\. Try again in/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await stored()).toBe(3);
+      const other = await signIn(limited, (await makeUser(limited.ctx)).id);
+      expect((await report(other, body(pictures[4]!))).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

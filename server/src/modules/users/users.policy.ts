@@ -9,6 +9,8 @@ import { forbidden } from '../../http/errors';
 export const usersPolicy = policy('users', {
   /** Only one's own pictures can be one's face. */
   wearPicture: {
+    // A profile write: refused to a suspended user (docs/product.md#suspension).
+    base: 'member',
     allow: (actor, picture: { authorId: number }) => picture.authorId === actor?.id,
     refuse: () => forbidden('Only your own pictures can be your profile picture.'),
   },

@@ -8,8 +8,12 @@ const profileImageUrl = (key: string | null): string | null => (key ? imageUrl(k
 const causeOf = (stored: string | null): GoodWillType =>
   stored && (GOODWILL_TYPES as readonly string[]).includes(stored) ? (stored as GoodWillType) : DEFAULT_GOODWILL;
 
-/** The signed-in user's own view of their account. */
-export function presentProfile(row: ProfileRow, firstLogin: boolean): Profile {
+/** The signed-in user's own view of their account, with their suspension (docs/product.md#suspension). */
+export function presentProfile(
+  row: ProfileRow,
+  firstLogin: boolean,
+  suspension: { suspended: boolean; until: Date | null } = { suspended: false, until: null },
+): Profile {
   return {
     id: row.id,
     username: row.username,
@@ -22,6 +26,8 @@ export function presentProfile(row: ProfileRow, firstLogin: boolean): Profile {
     emailVerified: row.emailVerified,
     isAdmin: row.isAdmin,
     goodWill: causeOf(row.goodWill),
+    suspended: suspension.suspended,
+    suspendedUntil: suspension.suspended && suspension.until ? suspension.until.toISOString() : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import { Profile, ProfileImageAnswer, ProfileImageQuery, UserIdParams, UserInfo } from '../../../../common/api/users';
+import { isSuspended } from '../../../../common/suspension';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { presentProfile, presentUserInfo } from './users.presenter';
@@ -22,8 +23,14 @@ export async function userRoutes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const { row, firstLogin } = await ownProfile(ctx, requireUser(req));
-      return presentProfile(row, firstLogin);
+      const user = requireUser(req);
+      const { row, firstLogin } = await ownProfile(ctx, user);
+      // The suspension was read with the session (http/auth.ts): no query of its own.
+      const suspended = isSuspended(user, ctx.now());
+      return presentProfile(row, firstLogin, {
+        suspended,
+        until: user.suspendedForGood ? null : user.suspendedUntil,
+      });
     },
   );
 

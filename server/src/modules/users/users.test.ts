@@ -43,6 +43,8 @@ describe('GET /api/user/profile', () => {
       emailVerified: false,
       isAdmin: false,
       goodWill: 'OPEN_SOURCE',
+      suspended: false,
+      suspendedUntil: null,
     });
     expect((await browser.get('/api/user/profile')).json().firstLogin).toBe(false);
   });
