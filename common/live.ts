@@ -95,6 +95,17 @@ export interface LiveChannels {
    * "Screens that change with the live connection").
    */
   donations: { linkSent: DonationLinkEvent; linkDecided: DonationLinkEvent };
+  /**
+   * Moderation (docs/product.md#moderation), public: content was removed by a decision, or restored by a reversed
+   * appeal. Every client drops it from (or refetches it into) whatever it shows.
+   */
+  moderation: { contentRemoved: ModeratedContent; contentRestored: ModeratedContent };
+}
+
+/** A comment or reply, a chat message or a picture, by id. */
+export interface ModeratedContent {
+  contentType: 'COMMENT' | 'CHAT' | 'PICTURE';
+  contentId: number;
 }
 
 export interface DonationLinkEvent {

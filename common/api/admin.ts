@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './shared';
 
 /** GET /api/admin/am-i-worthy: YES for administrators (403 NO for everyone else). */
 export const AmIWorthyAnswer = Type.Object({ message: Type.Literal('YES') });
@@ -40,6 +41,15 @@ export const AdminReport = Type.Object({
   /** The reported text; null when the message is gone. */
   messageText: Type.Union([Type.String(), Type.Null()]),
   createdOn: Type.String({ description: 'ISO 8601' }),
+  /** The decision on the reported content (docs/product.md#moderation); null while it is open. */
+  decision: Type.Optional(
+    Nullable(
+      Type.Object({
+        action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
+        decidedOn: Type.String({ description: 'ISO 8601' }),
+      }),
+    ),
+  ),
 });
 export type AdminReport = Static<typeof AdminReport>;
 export const AdminReports = Type.Array(AdminReport);

@@ -1,10 +1,12 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
 import { MAX_BLOCKED_WORD_LENGTH, MAX_BLOCKED_WORDS, MAX_MODERATION_TEXT } from '../moderation';
 import { Nullable } from './shared';
 
 /* Moderation's calls (docs/product.md#moderation): decisions on reports, appeals, the public log, blocked words. */
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One literal per value; typed as their union (a mapped array alone would be typed `never`). */
+const literals = <const T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 
 export const ModeratedType = literals(['COMMENT', 'CHAT', 'PICTURE'] as const);
 export const ModerationCategory = literals([
@@ -89,6 +91,24 @@ export const DecideAppealBody = Type.Object({
   reasons: Reasons,
 });
 export type DecideAppealBody = Static<typeof DecideAppealBody>;
+
+/** GET /api/admin/appeals (admin): the appeals waiting for a decision, oldest first. */
+export const AdminAppeal = Type.Object({
+  decisionId: Type.Integer(),
+  contentType: ModeratedType,
+  contentId: Type.Integer(),
+  category: ModerationCategory,
+  action: ModerationAction,
+  /** The decision's statement of reasons. */
+  reasons: Type.String(),
+  appealText: Type.String(),
+  appealedOn: Time,
+  /** The admin who made the decision (another admin handles the appeal when there is one). */
+  decidedBy: Type.Optional(Type.Object({ id: Type.Integer(), username: Type.String() })),
+});
+export type AdminAppeal = Static<typeof AdminAppeal>;
+export const AdminAppeals = Type.Array(AdminAppeal);
+export type AdminAppeals = Static<typeof AdminAppeals>;
 
 /** GET /api/moderation-log?cursor= (public), newest first: no user ids, names or text. */
 export const ModerationLogQuery = Type.Object({

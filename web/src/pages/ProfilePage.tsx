@@ -3,6 +3,8 @@ import { Wall } from '../features/pictures/components/Wall';
 import { useProfile } from '../features/users/api/profile';
 import { useUserInfo } from '../features/users/api/user-info';
 import { Avatar } from '../features/users/components/Avatar';
+import { openPopup } from '../lib/popups';
+import { useLoggedIn } from '../lib/session';
 
 /** A user's pictures, most recently funded by their author first, under a large header (docs/product.md#wall). */
 export default function ProfilePage() {
@@ -10,6 +12,7 @@ export default function ProfilePage() {
   const { data: user, isError } = useUserInfo(userId);
   const { data: me } = useProfile();
   const own = me?.id === userId;
+  const loggedIn = useLoggedIn();
   // A Google account has no name until its nickname is chosen: never show it as "null" or as still loading.
   const title = user ? (user.username ?? 'No nickname yet') : 'Loading...';
 
@@ -35,6 +38,15 @@ export default function ProfilePage() {
             <Link to="/profile/edit" className="muted">
               Set profile picture
             </Link>
+          )}
+          {loggedIn && me && !own && user?.username && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => openPopup({ kind: 'blockUser', userId, username: user.username ?? '' })}
+            >
+              Block
+            </button>
           )}
         </div>
       </header>

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../../../../common/api/chat';
 import { live, useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
+import { isBlocked } from '../../blocks/api/blocked-ids';
 
 /** Messages kept on screen: the 50 fetched plus what arrived since, trimmed to this many. */
 export const KEPT_MESSAGES = 200;
@@ -33,7 +34,10 @@ export function useChatLive(): void {
   const client = useQueryClient();
   const loggedIn = useLoggedIn();
   useLiveChannel('chat', (e) => {
-    if (e.t === 'textMessage') addMessage(client, e.m);
+    // A blocked sender's message is never shown (docs/product.md#blocks), even one the server sent before it knew.
+    if (e.t === 'textMessage') {
+      if (!isBlocked(client, e.m.senderId)) addMessage(client, e.m);
+    }
     else if (e.t === 'newMessagePrice') setUnitPrice(client, e.m.newPrice);
     else if (e.t === 'onlineUserCount')
       client.setQueryData(OTHERS_ONLINE, loggedIn ? Math.max(0, e.m.count - 1) : e.m.count);
