@@ -45,7 +45,8 @@ export function ReportsList({
             </p>
             {r.decision ? (
               <p className="admin-report__decided" data-testid="report-decided">
-                Decided: {r.decision.action === 'remove' ? 'removed' : 'dismissed'} <RelativeTime at={r.decision.decidedOn} />
+                Decided: {r.decision.action === 'remove' ? 'removed' : 'dismissed'}{' '}
+                <RelativeTime at={r.decision.decidedOn} />
               </p>
             ) : decide && open === r.id ? (
               decide(r, () => setOpen(undefined))

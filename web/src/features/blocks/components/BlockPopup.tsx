@@ -16,7 +16,10 @@ export function BlockPopup({ userId, username }: { userId: number; username: str
       setOutcome({ ok: true, text: `${username} is blocked. You will not see their comments, replies or messages.` });
     } catch (err) {
       const message = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
-      setOutcome({ ok: false, text: typeof message === 'string' ? `Error: ${message}` : 'Blocking failed. Try again.' });
+      setOutcome({
+        ok: false,
+        text: typeof message === 'string' ? `Error: ${message}` : 'Blocking failed. Try again.',
+      });
     }
   };
 

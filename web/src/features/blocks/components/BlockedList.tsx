@@ -11,7 +11,8 @@ export function BlockedList() {
   const unblock = useUnblock();
   const [failed, setFailed] = useState<number | undefined>();
   if (query.isPending) return <p className="loading">Loading...</p>;
-  if (query.isError) return <LoadFailed text="Failed to load the blocked users." onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadFailed text="Failed to load the blocked users." onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <p className="muted">You have not blocked anyone.</p>;
   return (
     <ul className="moderation-list">

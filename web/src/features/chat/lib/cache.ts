@@ -37,8 +37,7 @@ export function useChatLive(): void {
     // A blocked sender's message is never shown (docs/product.md#blocks), even one the server sent before it knew.
     if (e.t === 'textMessage') {
       if (!isBlocked(client, e.m.senderId)) addMessage(client, e.m);
-    }
-    else if (e.t === 'newMessagePrice') setUnitPrice(client, e.m.newPrice);
+    } else if (e.t === 'newMessagePrice') setUnitPrice(client, e.m.newPrice);
     else if (e.t === 'onlineUserCount')
       client.setQueryData(OTHERS_ONLINE, loggedIn ? Math.max(0, e.m.count - 1) : e.m.count);
   });

@@ -22,7 +22,8 @@ export function wordsOf(text: string): string[] {
 export function BlockedWordsForm() {
   const query = useBlockedWords();
   if (query.isPending) return <p className="loading">Loading...</p>;
-  if (query.isError) return <LoadFailed text="Failed to load the blocked words." onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadFailed text="Failed to load the blocked words." onRetry={() => void query.refetch()} />;
   return <WordsEditor initial={query.data.words} />;
 }
 
@@ -65,8 +66,8 @@ function WordsEditor({ initial }: { initial: string[] }) {
         />
       </div>
       <p className="muted">
-        A comment, reply, chat message or nickname with one of these words, matched as a whole word whatever its case, is
-        refused before anything is charged.
+        A comment, reply, chat message or nickname with one of these words, matched as a whole word whatever its case,
+        is refused before anything is charged.
       </p>
       {outcome && (
         <p className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>

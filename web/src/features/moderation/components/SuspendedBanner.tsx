@@ -1,5 +1,6 @@
 import type { Profile } from '../../../../../common/api/users';
 import { formatDateTime } from '../../../../../common/time';
+import { useNow } from '../../../components/ui/RelativeTime';
 import { Link } from '../../../lib/router';
 import { useLoggedIn } from '../../../lib/session';
 import { useSuspensionNotice } from '../../../lib/suspension';
@@ -25,12 +26,14 @@ export function SuspendedBanner() {
   const { data } = useProfile();
   const notice = useSuspensionNotice();
   const profile = data as Suspendable | undefined;
+  // Refreshed every few seconds: the banner goes when the suspension ends by itself.
+  const now = useNow();
   if (!loggedIn) return null;
   let until: string | null | undefined;
   if (profile?.suspended) until = profile.suspendedUntil ?? null;
   else if (notice) until = notice.suspendedUntil;
   else return null;
-  if (until && new Date(until).getTime() <= Date.now()) return null;
+  if (until && new Date(until).getTime() <= now) return null;
   return (
     <div className="suspended-banner" role="alert" data-testid="suspended-banner">
       <p>{suspendedText(until)}</p>

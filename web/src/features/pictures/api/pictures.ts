@@ -106,7 +106,11 @@ export function dropPicture(client: QueryClient, id: number): void {
     });
   }
   for (const [key, list] of client.getQueriesData<Picture[]>({ queryKey: [...picturesRoot, 'own'] })) {
-    if (list?.some((p) => p.id === id)) client.setQueryData(key, list.filter((p) => p.id !== id));
+    if (list?.some((p) => p.id === id))
+      client.setQueryData(
+        key,
+        list.filter((p) => p.id !== id),
+      );
   }
   void client.invalidateQueries({ queryKey: [...picturesRoot, 'neighbours'] });
 }

@@ -37,8 +37,10 @@ export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT' | 'P
       await report.run({ messageId, type, reason, description: description.trim() });
       setOutcome({ ok: true, text: TEXT.sent });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setOutcome({ ok: false, text: picture ? TEXT.alreadyPicture : TEXT.already });
-      else if (err instanceof ApiError && err.status === 404) setOutcome({ ok: false, text: picture ? TEXT.gonePicture : TEXT.gone });
+      if (err instanceof ApiError && err.status === 409)
+        setOutcome({ ok: false, text: picture ? TEXT.alreadyPicture : TEXT.already });
+      else if (err instanceof ApiError && err.status === 404)
+        setOutcome({ ok: false, text: picture ? TEXT.gonePicture : TEXT.gone });
       // docs/product.md#reports: any other report failure is only logged.
       else console.warn('report failed', err);
     }
