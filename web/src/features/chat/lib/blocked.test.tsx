@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlockedUsers } from '../../../../../common/api/blocks';
 import type { ChatMessage } from '../../../../../common/api/chat';
 import type { Envelope } from '../../../../../common/live';
@@ -20,6 +20,7 @@ vi.mock('../../../lib/live', () => ({
 }));
 
 const mount = testRoot();
+afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
   listening.clear();
   setLoggedIn(true, false);
@@ -41,11 +42,12 @@ const message = (id: number, senderId: number): ChatMessage => ({
 
 describe('the chat with a blocked user', () => {
   it("never shows a blocked sender's live message; others' still arrive", () => {
+    const blocked: BlockedUsers = [{ userId: 9, username: 'u9', blockedOn: '2026-01-01T00:00:00.000Z' }];
+    // The room reads the blocked list itself (GET /api/user/blocks); this one answers it.
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blocked), { status: 200 }));
     const client = new QueryClient();
     client.setQueryData<ChatMessage[]>(['chat', 'messages'], []);
-    client.setQueryData<BlockedUsers>(blockedQuery.queryKey, [
-      { userId: 9, username: 'u9', blockedOn: '2026-01-01T00:00:00.000Z' },
-    ]);
+    client.setQueryData<BlockedUsers>(blockedQuery.queryKey, blocked);
     mount.render(
       <QueryClientProvider client={client}>
         <Room />

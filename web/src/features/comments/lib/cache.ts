@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../../../../common/api/comments';
 import { compareReplies, sortComments } from '../../../../../common/comments';
 import { useLiveChannel } from '../../../lib/live';
-import { isBlocked } from '../../blocks/api/blocked-ids';
+import { isBlocked, useBlocked } from '../../blocks/api/blocked-ids';
 
 /*
  * A picture's comments live in one query (GET /api/picture/comment/{pictureId}); the answers of the paid calls and
@@ -38,6 +38,8 @@ export function applyComment(client: QueryClient, c: Comment): void {
 /** Comments created and updated by anyone, applied only to the picture shown (docs/product.md#comments). */
 export function useCommentsLive(pictureId: number): void {
   const client = useQueryClient();
+  // The blocked users, known before a live comment from one arrives (docs/product.md#blocks).
+  useBlocked();
   useLiveChannel('comment', (message) => {
     if (message.m.pictureId !== pictureId) return;
     // A blocked author's comment or reply is never shown (docs/product.md#blocks).
