@@ -1,4 +1,6 @@
 import { Link, useParams } from '../lib/router';
+import { useBlocked } from '../features/blocks/api/blocked-ids';
+import { useUnblock } from '../features/blocks/api/blocks';
 import { Wall } from '../features/pictures/components/Wall';
 import { useProfile } from '../features/users/api/profile';
 import { useUserInfo } from '../features/users/api/user-info';
@@ -13,6 +15,9 @@ export default function ProfilePage() {
   const { data: me } = useProfile();
   const own = me?.id === userId;
   const loggedIn = useLoggedIn();
+  const { data: blockedUsers } = useBlocked();
+  const blocked = blockedUsers?.some((b) => b.userId === userId) ?? false;
+  const unblock = useUnblock();
   // A Google account has no name until its nickname is chosen: never show it as "null" or as still loading.
   const title = user ? (user.username ?? 'No nickname yet') : 'Loading...';
 
@@ -39,7 +44,17 @@ export default function ProfilePage() {
               Set profile picture
             </Link>
           )}
-          {loggedIn && me && !own && user?.username && (
+          {loggedIn && me && !own && blocked && (
+            <button
+              type="button"
+              className="button"
+              disabled={unblock.isPending}
+              onClick={() => void unblock.run(userId).catch(() => undefined)}
+            >
+              Unblock
+            </button>
+          )}
+          {loggedIn && me && !own && !blocked && user?.username && (
             <button
               type="button"
               className="button"
