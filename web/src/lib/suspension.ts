@@ -9,6 +9,8 @@ export interface SuspensionNotice {
   message: string;
   /** ISO 8601; null for good. */
   suspendedUntil: string | null;
+  /** When the refusal came (ms): a profile read after it knows better. */
+  at: number;
 }
 
 let current: SuspensionNotice | null = null;
@@ -18,10 +20,10 @@ const listeners = new Set<() => void>();
 export function noteSuspension(status: number, body: unknown): boolean {
   if (status !== 403 || typeof body !== 'object' || body === null || !('suspendedUntil' in body)) return false;
   const { message, suspendedUntil } = body as { message?: unknown; suspendedUntil?: unknown };
-  current = {
-    message: typeof message === 'string' ? message : '',
-    suspendedUntil: typeof suspendedUntil === 'string' ? suspendedUntil : null,
-  };
+  const until = typeof suspendedUntil === 'string' ? suspendedUntil : null;
+  // The same suspension told again changes nothing (the banner rereads the profile once per notice).
+  if (current?.suspendedUntil === until) return true;
+  current = { message: typeof message === 'string' ? message : '', suspendedUntil: until, at: Date.now() };
   listeners.forEach((l) => l());
   return true;
 }

@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Profile } from '../../../../../common/api/users';
 import { formatDateTime } from '../../../../../common/time';
 import { useNow } from '../../../components/ui/RelativeTime';
 import { Link } from '../../../lib/router';
 import { useLoggedIn } from '../../../lib/session';
 import { useSuspensionNotice } from '../../../lib/suspension';
-import { useProfile } from '../../users/api/profile';
+import { profileQuery, useProfile } from '../../users/api/profile';
 import './SuspendedBanner.css';
 
 /** The profile's suspension fields (docs/product.md#moderation); absent from a server that does not send them. */
@@ -23,15 +25,24 @@ export function suspendedText(until: string | null): string {
  */
 export function SuspendedBanner() {
   const loggedIn = useLoggedIn();
-  const { data } = useProfile();
+  const { data, dataUpdatedAt } = useProfile();
   const notice = useSuspensionNotice();
+  const client = useQueryClient();
   const profile = data as Suspendable | undefined;
   // Refreshed every few seconds: the banner goes when the suspension ends by itself.
   const now = useNow();
+  // A refusal told of a suspension: the profile is read again, so it says until when (or that it was lifted).
+  useEffect(() => {
+    if (notice) void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+  }, [notice, client]);
   if (!loggedIn) return null;
-  let until: string | null | undefined;
-  if (profile?.suspended) until = profile.suspendedUntil ?? null;
-  else if (notice) until = notice.suspendedUntil;
+  // The profile says it when it has the fields and was read after the last refusal; else the refusal does.
+  const profileKnows = profile?.suspended !== undefined && (!notice || dataUpdatedAt > notice.at);
+  let until: string | null;
+  if (profileKnows) {
+    if (!profile?.suspended) return null;
+    until = profile.suspendedUntil ?? null;
+  } else if (notice) until = notice.suspendedUntil;
   else return null;
   if (until && new Date(until).getTime() <= now) return null;
   return (
