@@ -144,6 +144,7 @@ async function everyScreen(page: Page, browser: Browser, baseURL: string, info: 
     '/goodwill/proof',
     '/close-the-window',
     '/admin-console',
+    '/moderation-log',
     NOT_A_PAGE,
   ]) {
     await visit(visitor, info, findings, 'signed-out', route);

@@ -44,6 +44,9 @@ export function signedInRoutes({ pictureId, userId, items }: RouteData): string[
     '/cancel',
     '/close-the-window',
     '/admin-console',
+    '/moderation',
+    '/moderation-log',
+    '/blocked',
     NOT_A_PAGE,
   ];
 }

@@ -1,7 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { useLocation } from '../lib/router';
+import { Link, useLocation } from '../lib/router';
 import { ChatBubble } from '../features/chat/components/ChatBubble';
 import { useLootboxCountersLive } from '../features/lootboxes/lib/live';
+import { SuspendedBanner } from '../features/moderation/components/SuspendedBanner';
+import { useModerationLive } from '../features/moderation/lib/useModerationLive';
 import { NotificationBubble } from '../features/notifications/components/NotificationBubble';
 import { useNotificationsLive } from '../features/notifications/lib/live';
 import { useLoggedIn } from '../lib/session';
@@ -21,6 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSessionRules();
   useNotificationsLive();
   useLootboxCountersLive();
+  useModerationLive();
   const loggedIn = useLoggedIn();
   return (
     <div className="shell">
@@ -30,6 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <MainMenu />
         </aside>
         <main className="shell__main" id="main">
+          <SuspendedBanner />
           <Suspense fallback={<p className="loading">Loading...</p>}>{children}</Suspense>
         </main>
         <aside className="right-panel" aria-label="Right panel">
@@ -43,6 +47,9 @@ export function Shell({ children }: { children: ReactNode }) {
           <section className="panel" aria-label="Good to know">
             <h2>Good to know</h2>
             <p>Half of everything spent here goes to a cause each spender picks.</p>
+            <p>
+              <Link to="/moderation-log">Moderation log</Link>
+            </p>
           </section>
         </aside>
       </div>

@@ -89,6 +89,12 @@ export function UserArea() {
           <Link role="menuitem" to="/notifications" onClick={close}>
             Notifications
           </Link>
+          <Link role="menuitem" to="/moderation" onClick={close}>
+            Moderation decisions
+          </Link>
+          <Link role="menuitem" to="/blocked" onClick={close}>
+            Blocked users
+          </Link>
           <button role="menuitem" type="button" onClick={() => void logout()}>
             Logout
           </button>

@@ -21,6 +21,9 @@ const HELP: [RegExp, string][] = [
   [/^\/transactions/, 'Where your money went, by kind of spending.'],
   [/^\/(success|cancel|close-the-window)/, 'The result of a card payment.'],
   [/^\/admin-console/, 'Administrator tools.'],
+  [/^\/moderation-log/, 'Every moderation decision, without names or content.'],
+  [/^\/moderation/, 'Decisions moderators made about your content, and your appeals.'],
+  [/^\/blocked/, 'The users you blocked. Unblock them here.'],
   [/donations/, 'Charity donation links sent to be credited to a balance.'],
 ];
 

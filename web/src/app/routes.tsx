@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
   { path: '/cancel', element: payment('CancelPage') },
   { path: '/close-the-window', element: payment('CloseTheWindowPage') },
   { path: '/admin-console', element: page(() => import('../pages/AdminConsolePage')) },
+  { path: '/moderation', element: page(() => import('../pages/ModerationPage')) },
+  { path: '/moderation-log', element: page(() => import('../pages/ModerationLogPage')) },
+  { path: '/blocked', element: page(() => import('../pages/BlockedPage')) },
   // Donation links exist only where card top-up does not (docs/product.md#tenants: registered when the origin check is false); a
   // cash tenant says where they live.
   ...(tenant === 'charity'

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../../common/api/shared';
 import { GENERIC_ERROR_TEXT } from '../../../common/errors';
+import { noteSuspension } from './suspension';
 
 type FieldError = FieldErrors[number];
 
@@ -43,7 +44,11 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   } catch {
     parsed = text;
   }
-  if (!res.ok) throw new ApiError(res.status, parsed);
+  if (!res.ok) {
+    // A suspended user's paid or writing call: the shell's banner says until when (lib/suspension.ts).
+    noteSuspension(res.status, parsed);
+    throw new ApiError(res.status, parsed);
+  }
   return parsed as T;
 }
 
@@ -124,5 +129,13 @@ export async function apiText(path: string, opts: CallOptions = {}): Promise<{ s
     credentials: 'same-origin',
   };
   const res = await send(path, init, opts.idempotencyKey);
-  return { status: res.status, text: await res.text() };
+  const text = await res.text();
+  if (res.status === 403) {
+    try {
+      noteSuspension(res.status, JSON.parse(text));
+    } catch {
+      // Not JSON: not a suspension.
+    }
+  }
+  return { status: res.status, text };
 }

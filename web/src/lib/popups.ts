@@ -13,8 +13,10 @@ export type PopupSpec =
   | { kind: 'charityLink'; missing?: number }
   /** An item's sell offers (each with Buy) or buy offers (each with Sell). */
   | { kind: 'offers'; itemType: string; side: 'sell' | 'buy' }
-  /** Report a comment or a chat message (docs/product.md#reports). */
-  | { kind: 'reportMessage'; type: 'COMMENT' | 'CHAT'; messageId: number };
+  /** Report a comment, a chat message or a picture (docs/product.md#reports). */
+  | { kind: 'reportMessage'; type: 'COMMENT' | 'CHAT' | 'PICTURE'; messageId: number }
+  /** Confirm blocking a user (docs/product.md#moderation-screens). */
+  | { kind: 'blockUser'; userId: number; username: string };
 
 export type SignInTab = 'easy' | 'login' | 'register';
 

@@ -10,8 +10,10 @@ import { Chevron, pictureLabel } from '../features/pictures/components/PictureCa
 import { PriceTag } from '../features/pictures/components/PriceTag';
 import { usePictureLive } from '../features/pictures/lib/cache';
 import { useSwipe } from '../features/pictures/lib/hooks';
+import { useRemovedPicture } from '../features/moderation/api/moderation';
 import { useProfile } from '../features/users/api/profile';
-import { popupIsOpen } from '../lib/popups';
+import { openPopup, popupIsOpen } from '../lib/popups';
+import { useLoggedIn } from '../lib/session';
 import '../features/pictures/pictures.css';
 
 const LISTS = new Set(['top', 'trending', 'profile']);
@@ -27,6 +29,8 @@ export default function ImageDetailPage() {
   const id = Number(rawId);
   const { data: picture, isPending, isError } = usePicture(id);
   const { data: me } = useProfile();
+  const loggedIn = useLoggedIn();
+  const removed = useRemovedPicture(id);
   usePictureLive();
   const hint = /^\d{1,7}$/.test(params.get('index') ?? '') ? Number(params.get('index')) : undefined;
   const listKey: WallKey | undefined =
@@ -43,6 +47,20 @@ export default function ImageDetailPage() {
   };
   useSwipe(media, (direction) => go(direction === 'left' ? around?.next : around?.previous), popupIsOpen);
 
+  // Removed by a moderator while shown (docs/product.md#moderation-screens).
+  if (removed) {
+    return (
+      <section className="page stack" aria-labelledby="removed-title">
+        <h1 id="removed-title">Picture removed</h1>
+        <p role="status">This picture was removed.</p>
+        <div>
+          <Link to="/" className="button">
+            Back to the wall
+          </Link>
+        </div>
+      </section>
+    );
+  }
   if (isPending && Number.isSafeInteger(id)) return <p className="loading">Loading...</p>;
   if (isError || !picture) {
     return <ImageNotFound />;
@@ -86,13 +104,26 @@ export default function ImageDetailPage() {
           </button>
         )}
       </div>
-      {me?.id === picture.authorId && (
-        <div className="row">
+      <div className="row">
+        {me?.id === picture.authorId && (
           <Link to={`/image/share/${picture.id}`} className="button button--primary">
             share picture
           </Link>
-        </div>
-      )}
+        )}
+        {me?.id !== picture.authorId && (
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              openPopup(
+                loggedIn ? { kind: 'reportMessage', type: 'PICTURE', messageId: picture.id } : { kind: 'signIn' },
+              )
+            }
+          >
+            Report
+          </button>
+        )}
+      </div>
       <CommentsPane key={picture.id} picture={picture} />
     </article>
   );

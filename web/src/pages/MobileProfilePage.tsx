@@ -21,6 +21,15 @@ export default function MobileProfilePage() {
         <Link className="tile" to="/notifications">
           Notifications
         </Link>
+        <Link className="tile" to="/moderation">
+          Moderation decisions
+        </Link>
+        <Link className="tile" to="/blocked">
+          Blocked users
+        </Link>
+        <Link className="tile" to="/moderation-log">
+          Moderation log
+        </Link>
         <button type="button" className="tile" onClick={() => void logout()}>
           Logout
         </button>

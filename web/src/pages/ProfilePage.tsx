@@ -1,8 +1,12 @@
 import { Link, useParams } from '../lib/router';
+import { useBlocked } from '../features/blocks/api/blocked-ids';
+import { useUnblock } from '../features/blocks/api/blocks';
 import { Wall } from '../features/pictures/components/Wall';
 import { useProfile } from '../features/users/api/profile';
 import { useUserInfo } from '../features/users/api/user-info';
 import { Avatar } from '../features/users/components/Avatar';
+import { openPopup } from '../lib/popups';
+import { useLoggedIn } from '../lib/session';
 
 /** A user's pictures, most recently funded by their author first, under a large header (docs/product.md#wall). */
 export default function ProfilePage() {
@@ -10,6 +14,10 @@ export default function ProfilePage() {
   const { data: user, isError } = useUserInfo(userId);
   const { data: me } = useProfile();
   const own = me?.id === userId;
+  const loggedIn = useLoggedIn();
+  const { data: blockedUsers } = useBlocked();
+  const blocked = blockedUsers?.some((b) => b.userId === userId) ?? false;
+  const unblock = useUnblock();
   // A Google account has no name until its nickname is chosen: never show it as "null" or as still loading.
   const title = user ? (user.username ?? 'No nickname yet') : 'Loading...';
 
@@ -35,6 +43,25 @@ export default function ProfilePage() {
             <Link to="/profile/edit" className="muted">
               Set profile picture
             </Link>
+          )}
+          {loggedIn && me && !own && blocked && (
+            <button
+              type="button"
+              className="button"
+              disabled={unblock.isPending}
+              onClick={() => void unblock.run(userId).catch(() => undefined)}
+            >
+              Unblock
+            </button>
+          )}
+          {loggedIn && me && !own && !blocked && user?.username && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => openPopup({ kind: 'blockUser', userId, username: user.username ?? '' })}
+            >
+              Block
+            </button>
           )}
         </div>
       </header>

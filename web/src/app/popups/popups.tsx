@@ -1,6 +1,7 @@
 import { NicknamePopup } from '../../features/auth/components/NicknamePopup';
 import { SignInPopup } from '../../features/auth/components/SignInPopup';
 import { WelcomePopup } from '../../features/auth/components/WelcomePopup';
+import { BlockPopup } from '../../features/blocks/components/BlockPopup';
 import { CharityLinkPopup } from '../../features/charity/components/CharityLinkPopup';
 import { OffersPopup } from '../../features/market/components/OffersPopup';
 import { AddMoneyPopup } from '../../features/payments/components/AddMoneyPopup';
@@ -28,5 +29,7 @@ export default function OpenPopup({ spec }: { spec: PopupSpec }) {
       return <OffersPopup key={`${spec.itemType}/${spec.side}`} itemType={spec.itemType} side={spec.side} />;
     case 'reportMessage':
       return <ReportPopup key={`${spec.type}/${spec.messageId}`} type={spec.type} messageId={spec.messageId} />;
+    case 'blockUser':
+      return <BlockPopup key={spec.userId} userId={spec.userId} username={spec.username} />;
   }
 }

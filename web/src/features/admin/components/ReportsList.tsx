@@ -1,3 +1,5 @@
+import { useState, type ReactNode } from 'react';
+import type { AdminReport } from '../../../../../common/api/admin';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { REPORT_REASONS } from '../../../../../common/reports';
@@ -6,9 +8,20 @@ import { useReports } from '../api/admin';
 /** A category as the report popup named it ('Political Propaganda'), not its code. */
 const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
 
-/** The Reports tab (docs/product.md#admin): each report's type, reason, description, reporter, the reported text and time. */
-export function ReportsList() {
+const TYPE_LABELS = { COMMENT: 'Comment', CHAT: 'Chat message', PICTURE: 'Picture' } as const;
+
+/**
+ * The Reports tab (docs/product.md#admin): each report's type, reason, description, reporter, the reported text and
+ * time; a decided one says what was decided, an open one offers 'Decide' (docs/product.md#moderation-screens) with
+ * the form the page gives (`decide`).
+ */
+export function ReportsList({
+  decide,
+}: {
+  decide?: (report: AdminReport, close: () => void) => ReactNode;
+} = {}) {
   const query = useReports();
+  const [open, setOpen] = useState<number | undefined>();
   if (query.isPending) return <p className="loading">Loading...</p>;
   if (query.isError) return <LoadFailed text="Failed to load the reports." onRetry={() => void query.refetch()} />;
   const reports = query.data.pages.flat();
@@ -19,7 +32,7 @@ export function ReportsList() {
         {reports.map((r) => (
           <li key={r.id} className="admin-report" data-testid="report">
             <header className="admin-report__header">
-              <span className="admin-report__type">{r.type === 'CHAT' ? 'Chat message' : 'Comment'}</span>
+              <span className="admin-report__type">{TYPE_LABELS[r.type]}</span>
               <strong>{reasonLabel(r.reason)}</strong>
               <RelativeTime at={r.createdOn} />
             </header>
@@ -30,6 +43,20 @@ export function ReportsList() {
             <p className="muted">
               Reported by {r.reporter.username} (id {r.reporter.id}) on message {r.messageId}
             </p>
+            {r.decision ? (
+              <p className="admin-report__decided" data-testid="report-decided">
+                Decided: {r.decision.action === 'remove' ? 'removed' : 'dismissed'}{' '}
+                <RelativeTime at={r.decision.decidedOn} />
+              </p>
+            ) : decide && open === r.id ? (
+              decide(r, () => setOpen(undefined))
+            ) : decide ? (
+              <div>
+                <button type="button" className="button" onClick={() => setOpen(r.id)}>
+                  Decide
+                </button>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   ChatMessage,
   MessageSent,
@@ -17,6 +17,11 @@ export const messagesQuery = queryOptions({
   staleTime: Infinity,
 });
 export const useChatMessages = () => useQuery(messagesQuery);
+
+/** Drops the shown messages `keep` refuses (a removed message, a blocked sender's: docs/product.md#moderation). */
+export function filterMessages(client: QueryClient, keep: (m: ChatMessage) => boolean): void {
+  client.setQueryData<ChatMessage[]>(messagesQuery.queryKey, (old) => old?.filter(keep));
+}
 
 /** The current unit price in cents; `newMessagePrice` keeps it current. */
 export const unitPriceQuery = queryOptions({

@@ -1,6 +1,7 @@
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { useChatMessages, useOthersOnline } from '../api/chat';
 import { useRoomIsOpen } from '../api/missed';
+import { useProfile } from '../../users/api/profile';
 import { useChatLive } from '../lib/cache';
 import { useStickToBottom } from '../lib/scroll';
 import { ChatComposer } from './ChatComposer';
@@ -12,6 +13,7 @@ export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onCl
   useChatLive();
   useRoomIsOpen();
   const messages = useChatMessages();
+  const { data: me } = useProfile();
   const others = useOthersOnline();
   const list = messages.data ?? [];
   const { list: listRef, onScroll, showArrow, scrollDown } = useStickToBottom(list.length);
@@ -42,7 +44,7 @@ export function ChatRoom({ compact = false, onClose }: { compact?: boolean; onCl
         ) : (
           <ul className="chat-room__messages">
             {list.map((m) => (
-              <MessageRow key={m.id} message={m} />
+              <MessageRow key={m.id} message={m} myId={me?.id} />
             ))}
           </ul>
         )}

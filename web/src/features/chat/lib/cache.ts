@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../../../../common/api/chat';
 import { live, useLiveChannel } from '../../../lib/live';
 import { useLoggedIn } from '../../../lib/session';
+import { isBlocked, useBlocked } from '../../blocks/api/blocked-ids';
 
 /** Messages kept on screen: the 50 fetched plus what arrived since, trimmed to this many. */
 export const KEPT_MESSAGES = 200;
@@ -32,9 +33,13 @@ export const setUnitPrice = (client: QueryClient, price: number) => client.setQu
 export function useChatLive(): void {
   const client = useQueryClient();
   const loggedIn = useLoggedIn();
+  // The blocked users, known before a live message from one arrives (docs/product.md#blocks).
+  useBlocked();
   useLiveChannel('chat', (e) => {
-    if (e.t === 'textMessage') addMessage(client, e.m);
-    else if (e.t === 'newMessagePrice') setUnitPrice(client, e.m.newPrice);
+    // A blocked sender's message is never shown (docs/product.md#blocks), even one the server sent before it knew.
+    if (e.t === 'textMessage') {
+      if (!isBlocked(client, e.m.senderId)) addMessage(client, e.m);
+    } else if (e.t === 'newMessagePrice') setUnitPrice(client, e.m.newPrice);
     else if (e.t === 'onlineUserCount')
       client.setQueryData(OTHERS_ONLINE, loggedIn ? Math.max(0, e.m.count - 1) : e.m.count);
   });

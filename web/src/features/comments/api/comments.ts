@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Comment,
   CommentAnswer,
@@ -26,6 +26,41 @@ export const commentsQuery = (pictureId: number) =>
     queryFn: () => fetchComments(pictureId),
     staleTime: 30_000,
   });
+
+/** Every picture's cached comment list. */
+export const commentListsRoot = ['comments', 'picture'] as const;
+
+/**
+ * Drops the comments and replies `keep` refuses from every cached list (a removed comment, a blocked author's:
+ * docs/product.md#moderation); a top-level comment dropped takes its replies with it.
+ */
+export function filterComments(client: QueryClient, keep: (c: Comment) => boolean): void {
+  for (const [key, list] of client.getQueriesData<Comment[]>({ queryKey: commentListsRoot })) {
+    if (!list) continue;
+    const next = withoutComments(list, keep);
+    if (next !== list) client.setQueryData(key, next);
+  }
+}
+
+/** The list without what `keep` refuses; the same list when nothing goes. */
+export function withoutComments(list: Comment[], keep: (c: Comment) => boolean): Comment[] {
+  let changed = false;
+  const next: Comment[] = [];
+  for (const c of list) {
+    if (!keep(c)) {
+      changed = true;
+      continue;
+    }
+    const replies = c.commentResponses as Comment[];
+    const kept = replies.filter(keep);
+    if (kept.length === replies.length) next.push(c);
+    else {
+      changed = true;
+      next.push({ ...c, commentResponses: kept as Comment['commentResponses'] });
+    }
+  }
+  return changed ? next : list;
+}
 
 /** A picture's comments in their order (public). */
 export const useComments = (pictureId: number) => useQuery(commentsQuery(pictureId));

@@ -61,6 +61,10 @@ export function CommentItem({
     loggedIn
       ? openPopup({ kind: 'reportMessage', type: 'COMMENT', messageId: comment.id })
       : openPopup({ kind: 'signIn' });
+  const blockAuthor = () =>
+    loggedIn
+      ? openPopup({ kind: 'blockUser', userId: comment.authorId, username: comment.authorName })
+      : openPopup({ kind: 'signIn' });
   const pinIt = async () => {
     try {
       await pin.run({ commentId: comment.id, balance: 0 });
@@ -140,6 +144,16 @@ export function CommentItem({
           <button type="button" className="link-button link-button--quiet" onClick={report}>
             Report
           </button>
+          {comment.authorId !== myId && (
+            <button
+              type="button"
+              className="link-button link-button--quiet"
+              aria-label={`Block ${comment.authorName}`}
+              onClick={blockAuthor}
+            >
+              Block
+            </button>
+          )}
         </div>
         {panel === 'react' && <ReactForm commentId={comment.id} onDone={() => setPanel(undefined)} />}
         {panel === 'reactions' && <ReactionsList commentId={comment.id} />}

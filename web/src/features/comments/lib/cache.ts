@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../../../../common/api/comments';
 import { compareReplies, sortComments } from '../../../../../common/comments';
 import { useLiveChannel } from '../../../lib/live';
+import { isBlocked, useBlocked } from '../../blocks/api/blocked-ids';
 
 /*
  * A picture's comments live in one query (GET /api/picture/comment/{pictureId}); the answers of the paid calls and
@@ -37,8 +38,15 @@ export function applyComment(client: QueryClient, c: Comment): void {
 /** Comments created and updated by anyone, applied only to the picture shown (docs/product.md#comments). */
 export function useCommentsLive(pictureId: number): void {
   const client = useQueryClient();
+  // The blocked users, known before a live comment from one arrives (docs/product.md#blocks).
+  useBlocked();
   useLiveChannel('comment', (message) => {
-    if (message.m.pictureId === pictureId) applyComment(client, message.m);
+    if (message.m.pictureId !== pictureId) return;
+    // A blocked author's comment or reply is never shown (docs/product.md#blocks).
+    const c = message.m;
+    if (isBlocked(client, c.authorId)) return;
+    const replies = c.commentResponses.filter((r) => !isBlocked(client, r.authorId));
+    applyComment(client, replies.length === c.commentResponses.length ? c : { ...c, commentResponses: replies });
   });
 }
 

@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   Notification,
   NotificationFilter,
@@ -47,6 +55,22 @@ export const listQuery = (filter: NotificationFilter, topic: NotificationTopic |
   });
 export const useNotificationList = (filter: NotificationFilter, topic: NotificationTopic | null) =>
   useInfiniteQuery({ ...listQuery(filter, topic), enabled: useLoggedIn() });
+
+/**
+ * Drops the shown notifications `keep` refuses (about removed content, from a blocked user: docs/product.md#moderation)
+ * from the bubble and the lists, then refetches them all, the unread count with them.
+ */
+export function filterNotifications(client: QueryClient, keep: (n: Notification) => boolean): void {
+  client.setQueryData<NotificationPreview>(previewQuery.queryKey, (old) =>
+    old ? { ...old, notifications: old.notifications.filter(keep) } : old,
+  );
+  for (const [key, data] of client.getQueriesData<InfiniteData<Notification[]>>({
+    queryKey: [...NOTIFICATIONS, 'list'],
+  })) {
+    if (data) client.setQueryData(key, { ...data, pages: data.pages.map((page) => page.filter(keep)) });
+  }
+  void client.invalidateQueries({ queryKey: NOTIFICATIONS });
+}
 
 /** Marks one notification read (with every event it folds), then refetches the count and the lists. */
 export function useMarkRead() {

@@ -44,3 +44,21 @@ describe('what a notification says', () => {
     expect(textOf(n('SYSTEM_MESSAGE', { message: 'Your link was approved.' }))).toBe('Your link was approved.');
   });
 });
+
+describe('a kind this client does not know yet (docs/product.md#moderation-screens)', () => {
+  const unknown = (topic: string, message: string | null) => n(topic as NotificationTopic, { message });
+
+  it("links a decision on one's content to /moderation and a report's outcome to the public log", () => {
+    expect(linkOf(unknown('MODERATION_DECISION', null))).toBe('/moderation');
+    expect(linkOf(unknown('APPEAL_DECIDED', null))).toBe('/moderation');
+    expect(linkOf(unknown('REPORT_OUTCOME', null))).toBe('/moderation-log');
+    expect(linkOf(unknown('SOMETHING_NEW', null))).toBe('/notifications');
+  });
+
+  it('shows its message, or a line that still makes sense', () => {
+    expect(textOf(unknown('MODERATION_DECISION', 'Your comment was removed: Spam.'))).toBe(
+      'Your comment was removed: Spam.',
+    );
+    expect(textOf(unknown('MODERATION_DECISION', null))).toBe('A moderator made a decision. Open it to read more.');
+  });
+});

@@ -2,8 +2,21 @@ import type { Notification } from '../../../../../common/api/notifications';
 import { itemName, itemOf } from '../../../../../common/items';
 import { formatMoney } from '../../../../../common/money';
 
+/**
+ * A kind this client does not know (the server added it later): moderation's kinds name a decision, a report or an
+ * appeal (docs/product.md#moderation-screens). A reporter's outcome goes to the public log, an author's to /moderation.
+ */
+export function unknownKindLink(topic: string): string {
+  if (/REPORT/.test(topic)) return '/moderation-log';
+  if (/MODERAT|DECISION|APPEAL|SUSPEN|REMOV|RESTOR/.test(topic)) return '/moderation';
+  return '/notifications';
+}
+
+const known = (topic: string): boolean => topic in TOPIC_LABELS;
+
 /** Where a click on a notification goes (docs/product.md#notifications). */
 export function linkOf(n: Notification): string {
+  if (!known(n.b.topic)) return unknownKindLink(n.b.topic);
   switch (n.b.topic) {
     case 'ITEM_SOLD':
     case 'ITEM_BOUGHT':
@@ -21,6 +34,8 @@ export function linkOf(n: Notification): string {
     case 'REPORT_OUTCOME':
     case 'APPEAL_DECIDED':
       return '/notifications';
+    default:
+      return unknownKindLink(n.b.topic);
   }
 }
 
@@ -56,6 +71,8 @@ export function whatOf(n: Notification): string {
     case 'REPORT_OUTCOME':
     case 'APPEAL_DECIDED':
       return n.message ?? '';
+    default:
+      return n.message ?? '';
   }
 }
 
@@ -70,6 +87,8 @@ const WHOLE_TEXT: ReadonlySet<string> = new Set([
 /** The whole line, e.g. "ann and 2 others commented on your picture (4 times)". */
 export function textOf(n: Notification): string {
   if (WHOLE_TEXT.has(n.b.topic)) return n.message ?? '';
+  // A kind added after this client was built: its message, or a line that still makes sense.
+  if (!known(n.b.topic)) return n.message ?? 'A moderator made a decision. Open it to read more.';
   const times = n.multiplicity > 1 ? ` (${n.multiplicity} times)` : '';
   return `${actorsOf(n)} ${whatOf(n)}${times}`;
 }

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { FIRST_BATCH, NEXT_BATCH, wallBatchPath } from '../../../../../common/wall';
 import { api } from '../../../lib/api';
@@ -81,3 +88,29 @@ export const ownPicturesQuery = (authorId: number) =>
 /** One's own pictures, newest author payment first; waits until the signed-in user is known. */
 export const useOwnPictures = (authorId: number | undefined) =>
   useQuery({ ...ownPicturesQuery(authorId ?? 0), enabled: authorId !== undefined });
+
+/**
+ * Takes a picture out of every cached wall and own-pictures list (a removed picture: docs/product.md#moderation). A
+ * wall batch that loses it counts one less against its limit, so the next batch starts where the server's list now
+ * does; the neighbours the detail page moves to are asked again.
+ */
+export function dropPicture(client: QueryClient, id: number): void {
+  for (const [key, data] of client.getQueriesData<InfiniteData<WallPage>>({ queryKey: wallKeyRoot })) {
+    if (!data?.pages.some((page) => page.items.some((p) => p.id === id))) continue;
+    client.setQueryData<InfiniteData<WallPage>>(key, {
+      ...data,
+      pages: data.pages.map((page) => {
+        const items = page.items.filter((p) => p.id !== id);
+        return items.length === page.items.length ? page : { ...page, items, limit: page.limit - 1 };
+      }),
+    });
+  }
+  for (const [key, list] of client.getQueriesData<Picture[]>({ queryKey: [...picturesRoot, 'own'] })) {
+    if (list?.some((p) => p.id === id))
+      client.setQueryData(
+        key,
+        list.filter((p) => p.id !== id),
+      );
+  }
+  void client.invalidateQueries({ queryKey: [...picturesRoot, 'neighbours'] });
+}

@@ -10,13 +10,19 @@ const TEXT = {
   sent: 'Thank you. The report was sent to the moderators.',
   already: 'You already reported this message.',
   gone: 'This message no longer exists.',
+  alreadyPicture: 'You already reported this picture.',
+  gonePicture: 'This picture no longer exists.',
 } as const;
+
+const TITLES = { COMMENT: 'Report comment', CHAT: 'Report message', PICTURE: 'Report picture' } as const;
 
 /**
  * The report message popup (docs/product.md#reports): a category and a description, both required
- * before sending. The comments open it for a comment; the chat for a chat message.
+ * before sending. The comments open it for a comment; the chat for a chat message; a picture's page for the picture
+ * (`messageId` is then the picture's id).
  */
-export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; messageId: number }) {
+export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT' | 'PICTURE'; messageId: number }) {
+  const picture = type === 'PICTURE';
   const report = useReportMessage();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [description, setDescription] = useState('');
@@ -31,15 +37,17 @@ export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; mes
       await report.run({ messageId, type, reason, description: description.trim() });
       setOutcome({ ok: true, text: TEXT.sent });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setOutcome({ ok: false, text: TEXT.already });
-      else if (err instanceof ApiError && err.status === 404) setOutcome({ ok: false, text: TEXT.gone });
+      if (err instanceof ApiError && err.status === 409)
+        setOutcome({ ok: false, text: picture ? TEXT.alreadyPicture : TEXT.already });
+      else if (err instanceof ApiError && err.status === 404)
+        setOutcome({ ok: false, text: picture ? TEXT.gonePicture : TEXT.gone });
       // docs/product.md#reports: any other report failure is only logged.
       else console.warn('report failed', err);
     }
   };
 
   return (
-    <Popup title={type === 'CHAT' ? 'Report message' : 'Report comment'}>
+    <Popup title={TITLES[type]}>
       {outcome?.ok ? (
         <div className="stack">
           <p className="form-success" role="status">
@@ -84,7 +92,7 @@ export function ReportPopup({ type, messageId }: { type: 'COMMENT' | 'CHAT'; mes
               required
               rows={4}
               maxLength={MAX_REPORT_DESCRIPTION}
-              placeholder="What is wrong with this message?"
+              placeholder={picture ? 'What is wrong with this picture?' : 'What is wrong with this message?'}
               onChange={(e) => setDescription(e.target.value)}
             />
           </div>
