@@ -552,6 +552,7 @@ describe('GET /api/admin/reports', () => {
       reporter: { id: reporter.id, username: reporter.username },
       messageText: 'buy cheap stuff here',
       createdOn: expect.any(String),
+      decision: null,
     });
     expect((await admin.client.get('/api/admin/reports?limit=1')).json()).toHaveLength(1);
     expect((await admin.client.get(`/api/admin/reports?beforeId=${latest!.id}`)).json()).toEqual([]);

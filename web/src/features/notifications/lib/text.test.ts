@@ -53,6 +53,8 @@ describe('a kind this client does not know yet (docs/product.md#moderation-scree
     expect(linkOf(unknown('APPEAL_DECIDED', null))).toBe('/moderation');
     expect(linkOf(unknown('REPORT_OUTCOME', null))).toBe('/moderation-log');
     expect(linkOf(unknown('SOMETHING_NEW', null))).toBe('/notifications');
+    expect(linkOf(unknown('MODERATION_SUSPENSION_ENDED', null))).toBe('/moderation');
+    expect(linkOf(unknown('REPORT_WITHDRAWN', null))).toBe('/moderation-log');
   });
 
   it('shows its message, or a line that still makes sense', () => {
@@ -60,5 +62,8 @@ describe('a kind this client does not know yet (docs/product.md#moderation-scree
       'Your comment was removed: Spam.',
     );
     expect(textOf(unknown('MODERATION_DECISION', null))).toBe('A moderator made a decision. Open it to read more.');
+    expect(textOf(unknown('MODERATION_SUSPENSION_ENDED', null))).toBe(
+      'A moderator made a decision. Open it to read more.',
+    );
   });
 });

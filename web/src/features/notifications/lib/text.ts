@@ -30,10 +30,12 @@ export function linkOf(n: Notification): string {
     case 'IMAGE_LIKE':
       return `/image/profile/${n.pictureId ?? ''}`;
     case 'SYSTEM_MESSAGE':
-    case 'MODERATION_DECISION':
-    case 'REPORT_OUTCOME':
-    case 'APPEAL_DECIDED':
       return '/notifications';
+    case 'MODERATION_DECISION':
+    case 'APPEAL_DECIDED':
+      return '/moderation';
+    case 'REPORT_OUTCOME':
+      return '/moderation-log';
     default:
       return unknownKindLink(n.b.topic);
   }
@@ -76,19 +78,16 @@ export function whatOf(n: Notification): string {
   }
 }
 
-/** Topics whose message is the whole line: no actor is named (moderation's notices, docs/product.md#moderation). */
-const WHOLE_TEXT: ReadonlySet<string> = new Set([
-  'SYSTEM_MESSAGE',
-  'MODERATION_DECISION',
-  'REPORT_OUTCOME',
-  'APPEAL_DECIDED',
-]);
+/** Moderation's notices: their message is the whole line, no actor is named (docs/product.md#moderation). */
+const MODERATION_NOTICES: ReadonlySet<string> = new Set(['MODERATION_DECISION', 'REPORT_OUTCOME', 'APPEAL_DECIDED']);
 
 /** The whole line, e.g. "ann and 2 others commented on your picture (4 times)". */
 export function textOf(n: Notification): string {
-  if (WHOLE_TEXT.has(n.b.topic)) return n.message ?? '';
-  // A kind added after this client was built: its message, or a line that still makes sense.
-  if (!known(n.b.topic)) return n.message ?? 'A moderator made a decision. Open it to read more.';
+  if (n.b.topic === 'SYSTEM_MESSAGE') return n.message ?? '';
+  // A moderation notice, or a kind added after this client was built: its message, or a line that still makes sense.
+  if (MODERATION_NOTICES.has(n.b.topic) || !known(n.b.topic)) {
+    return n.message ?? 'A moderator made a decision. Open it to read more.';
+  }
   const times = n.multiplicity > 1 ? ` (${n.multiplicity} times)` : '';
   return `${actorsOf(n)} ${whatOf(n)}${times}`;
 }
