@@ -48,7 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <h2>Good to know</h2>
             <p>Half of everything spent here goes to a cause each spender picks.</p>
             <p>
-              <Link to="/moderation-log">Moderation log</Link>
+              Every decision moderators make is in the public <Link to="/moderation-log">moderation log</Link>.
             </p>
           </section>
         </aside>
