@@ -143,6 +143,8 @@ test.describe('signed in', () => {
       'Set Profile',
       'Transactions',
       'Notifications',
+      'Moderation decisions',
+      'Blocked users',
       'Logout',
     ]);
     await menu.getByRole('menuitem', { name: 'Transactions' }).click();
