@@ -285,9 +285,12 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
   it('npm run admin -- forward-goodwill forwards from another process, and then finds nothing', async () => {
     const spender = await makeUser(pgApp.ctx, { balance: 10_000 });
     await makePicture(pgApp.ctx, spender.id, 500);
+    // The app's own database, directly too when it is pooled: the run's DATABASE_DIRECT_URL names the base database.
+    const { DATABASE_DIRECT_URL: _base, ...env } = process.env;
+    const direct = pgApp.config.databaseDirectUrl;
     const cli = (args: string[]) =>
       execFileAsync(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
-        env: { ...process.env, DATABASE_URL: pgApp.config.databaseUrl },
+        env: { ...env, DATABASE_URL: pgApp.config.databaseUrl, ...(direct ? { DATABASE_DIRECT_URL: direct } : {}) },
       });
     const first = await cli(['forward-goodwill']);
     expect(first.stdout).toMatch(new RegExp(`^${GOODWILL_REFERENCE}-\\d{6}-\\d+: OPEN_SOURCE 2\\.50$`, 'm'));
