@@ -176,13 +176,20 @@ async function killRedisPrimary(topology: Topology): Promise<string> {
     const failedOver = Date.now() - killed;
     // A socket is caught up once it hears the new balance, or is told to resync (a client then refetches).
     let crossed: number | undefined;
-    while (crossed === undefined && Date.now() - killed < 60_000) {
-      const balance = await client.topUp(100).catch(() => undefined);
+    let topUps = 0;
+    let lastError = 'none';
+    let heard: boolean[] = [];
+    while (crossed === undefined && Date.now() - killed < 90_000) {
+      const balance = await client.topUp(100).catch((err: Error) => {
+        lastError = err.message;
+        return undefined;
+      });
       if (balance === undefined) {
         await sleep(500);
         continue;
       }
-      const heard = await Promise.all(
+      topUps++;
+      heard = await Promise.all(
         sockets.map((s, n) =>
           s
             .next(
@@ -198,8 +205,14 @@ async function killRedisPrimary(topology: Topology): Promise<string> {
       );
       if (heard.every(Boolean)) crossed = Date.now() - killed;
     }
-    if (crossed === undefined)
-      throw new Error('neither a balance update nor a resync reached every socket within 60 s of the Redis kill');
+    if (crossed === undefined) {
+      // What the run saw, to tell a lost subscription from failing top-ups or closed sockets.
+      const state = sockets.map((s, n) => `${heard[n] ? 'caught up' : 'not caught up'}, closed ${s.closeCode ?? 'no'}`);
+      throw new Error(
+        `neither a balance update nor a resync reached every socket within 90 s of the Redis kill ` +
+          `(${topUps} top-ups answered, last failure: ${lastError}; sockets: ${state.join('; ')})`,
+      );
+    }
     await redis.rejoin(node);
     await topology.refreshRoles();
     return `the Sentinels promoted port ${promoted.port} ${seconds(failedOver)} after the kill; every socket had the new balance or a resync ${seconds(crossed)} after it`;
