@@ -227,7 +227,10 @@ async function clusterChecks(topology: Topology, restarts: string[]): Promise<Ch
   await db.connect();
   let ids: number[];
   try {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM pictures ORDER BY id DESC LIMIT 20');
+    const { rows } = await db.query<{ id: number }>(
+      // Removed pictures answer 404 by design (the moderation actor removes some).
+      'SELECT id FROM pictures WHERE removed_at IS NULL ORDER BY id DESC LIMIT 20',
+    );
     ids = rows.map((r) => Number(r.id));
   } finally {
     await db.end();
