@@ -33,12 +33,19 @@ export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const MAX_BLOCKED_WORDS = 1000;
 export const MAX_BLOCKED_WORD_LENGTH = 100;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** When a suspension ends: `days` after `from`, or null for good (0). */
 export function suspensionEnd(from: Date, days: SuspendDays): Date | null {
-  return days === 0 ? null : new Date(from.getTime() + days * 24 * 60 * 60 * 1000);
+  return days === 0 ? null : new Date(from.getTime() + days * DAY_MS);
+}
+
+/** The last moment an appeal of a decision made at `decidedAt` may be sent. */
+export function appealDeadline(decidedAt: Date): Date {
+  return new Date(decidedAt.getTime() + APPEAL_DAYS * DAY_MS);
 }
 
 /** Whether an appeal of a decision made at `decidedAt` may still be sent at `now`. */
 export function canAppeal(decidedAt: Date, now: Date): boolean {
-  return now.getTime() <= decidedAt.getTime() + APPEAL_DAYS * 24 * 60 * 60 * 1000;
+  return now.getTime() <= appealDeadline(decidedAt).getTime();
 }

@@ -51,13 +51,14 @@ export const Appeal = Type.Object({
 });
 export type Appeal = Static<typeof Appeal>;
 
-/** GET /api/user/moderation (signed in): the decisions on the user's own content, newest first. */
-export const UserDecision = Type.Object({
+/** What the author's list and the console's appeals both say of a decision. */
+const DecisionFields = {
   decisionId: Type.Integer(),
   contentType: ModeratedType,
   contentId: Type.Integer(),
   action: ModerationAction,
   category: ModerationCategory,
+  /** The decision's statement of reasons. */
   reasons: Type.String(),
   /** Whether the decision suspended the author; `suspendedUntil` null with `suspended` true is for good. */
   suspended: Type.Boolean(),
@@ -65,6 +66,11 @@ export const UserDecision = Type.Object({
   /** Cents refunded to the author (0: none). */
   refunded: Type.Integer(),
   decidedOn: Time,
+};
+
+/** GET /api/user/moderation (signed in): the decisions on the user's own content, newest first. */
+export const UserDecision = Type.Object({
+  ...DecisionFields,
   /** The last moment an appeal may be sent. */
   appealUntil: Time,
   appeal: Nullable(Appeal),
@@ -140,17 +146,7 @@ export type DecideAppealAnswer = Static<typeof DecideAppealAnswer>;
 
 /** GET /api/admin/appeals (admin): the appeals waiting for a decision, oldest first, for the console. */
 export const AdminAppeal = Type.Object({
-  decisionId: Type.Integer(),
-  contentType: ModeratedType,
-  contentId: Type.Integer(),
-  action: ModerationAction,
-  category: ModerationCategory,
-  /** The decision's statement of reasons. */
-  reasons: Type.String(),
-  suspended: Type.Boolean(),
-  suspendedUntil: Nullable(Time),
-  refunded: Type.Integer(),
-  decidedOn: Time,
+  ...DecisionFields,
   /** The admin who decided; another admin handles the appeal when there is one. */
   decidedBy: Type.Object({ id: Type.Integer(), username: Type.String() }),
   author: Type.Object({ id: Type.Integer(), username: Type.String() }),

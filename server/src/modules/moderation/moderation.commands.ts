@@ -1,5 +1,5 @@
 import type { DecideAppealBody, DecideReportBody } from '../../../../common/api/moderation';
-import { APPEAL_DAYS, suspensionEnd, type ModeratedType } from '../../../../common/moderation';
+import { appealDeadline, suspensionEnd, type ModeratedType } from '../../../../common/moderation';
 import { isoTime } from '../../../../common/time';
 import type { Executor } from '../../db/connection';
 import { audience, type Work } from '../../db/unit-of-work';
@@ -33,8 +33,6 @@ export const TEXT = {
   appealDecided: 'This appeal was already decided.',
   blankReasons: 'Write the statement of reasons.',
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the mails a decision causes come from: the tenant's brand and public origin. */
 export interface MailFrom {
@@ -150,7 +148,7 @@ export async function decideReport(
     suspended: suspendDays !== null,
     suspendedUntil,
     refunded,
-    appealUntil: new Date(input.now.getTime() + APPEAL_DAYS * DAY_MS),
+    appealUntil: appealDeadline(input.now),
   };
   const events: NotificationEvent[] = [];
   const actsOnAuthor = input.action === 'remove' || suspendDays !== null;

@@ -1,11 +1,9 @@
 import type { AdminAppeal, Appeal, ModerationLog, UserDecision } from '../../../../common/api/moderation';
-import { APPEAL_DAYS, type ModerationCategory } from '../../../../common/moderation';
+import { appealDeadline, type ModerationCategory } from '../../../../common/moderation';
 import { isoTime } from '../../../../common/time';
 import type { DecisionRow, LogRow, PendingAppealRow } from './moderation.repository';
 
 /* The fields of moderation that leave the server (docs/product.md#moderation). */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const time = (at: Date | string | null): string | null => (at === null ? null : isoTime(at));
 
@@ -14,25 +12,8 @@ export function presentAppeal(r: DecisionRow): Appeal | null {
   return { status: r.appeal_status, text: r.appeal_text ?? '', decidedOn: time(r.appeal_decided_at) };
 }
 
-export function presentUserDecision(r: DecisionRow): UserDecision {
-  const decidedAt = new Date(r.decided_at);
-  return {
-    decisionId: Number(r.id),
-    contentType: r.content_type,
-    contentId: Number(r.content_id),
-    action: r.action,
-    category: r.category as ModerationCategory,
-    reasons: r.reasons,
-    suspended: r.suspend_days !== null,
-    suspendedUntil: time(r.suspended_until),
-    refunded: Number(r.refunded),
-    decidedOn: isoTime(decidedAt),
-    appealUntil: isoTime(decidedAt.getTime() + APPEAL_DAYS * DAY_MS),
-    appeal: presentAppeal(r),
-  };
-}
-
-export function presentAdminAppeal(r: PendingAppealRow): AdminAppeal {
+/** What the author's list and the console's appeals both say of a decision. */
+function decisionFields(r: DecisionRow) {
   return {
     decisionId: Number(r.id),
     contentType: r.content_type,
@@ -44,6 +25,20 @@ export function presentAdminAppeal(r: PendingAppealRow): AdminAppeal {
     suspendedUntil: time(r.suspended_until),
     refunded: Number(r.refunded),
     decidedOn: isoTime(r.decided_at),
+  };
+}
+
+export function presentUserDecision(r: DecisionRow): UserDecision {
+  return {
+    ...decisionFields(r),
+    appealUntil: isoTime(appealDeadline(new Date(r.decided_at))),
+    appeal: presentAppeal(r),
+  };
+}
+
+export function presentAdminAppeal(r: PendingAppealRow): AdminAppeal {
+  return {
+    ...decisionFields(r),
     decidedBy: { id: Number(r.decided_by), username: r.decider_name ?? '' },
     author: { id: Number(r.author_id), username: r.author_name ?? '' },
     contentText: r.content_text,

@@ -15,6 +15,7 @@ import {
 import { FieldErrors, Message } from '../../../../common/api/shared';
 import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
+import type { Work } from '../../db/unit-of-work';
 import { idempotent } from '../../http/idempotency';
 import { publicOrigin, tenantOf } from '../../http/tenant';
 import { deliver, type QueuedMail } from '../../mail/outbox';
@@ -38,6 +39,24 @@ export async function moderationRoutes(app: App, ctx: AppContext): Promise<void>
   const send = async (mails: readonly QueuedMail[]) => {
     for (const mail of mails) await deliver(ctx, mail);
   };
+  /**
+   * An admin's decision under the request's Idempotency-Key: the answer as first given (a decision, or the refusal a
+   * replay repeats), once the mails it queued had their first try.
+   */
+  const decided = async <A extends object>(
+    req: FastifyRequest,
+    command: (work: Work, adminId: number) => Promise<A & { mails: QueuedMail[] }>,
+  ) => {
+    const admin = requireUser(req);
+    let mails: QueuedMail[] = [];
+    const answer = await idempotent(ctx, req, admin.id, async (work) => {
+      const { mails: queued, ...decision } = await command(work, admin.id);
+      mails = queued;
+      return { statusCode: 200, body: decision };
+    });
+    await send(mails);
+    return answer;
+  };
 
   // A refund moves money, so the decision goes through the Idempotency-Key like every such call: a replay answers
   // the first answer, and decides nothing twice.
@@ -54,21 +73,15 @@ export async function moderationRoutes(app: App, ctx: AppContext): Promise<void>
       },
     },
     async (req, reply) => {
-      const admin = requireUser(req);
-      let mails: QueuedMail[] = [];
-      const answer = await idempotent(ctx, req, admin.id, async (work) => {
-        const { mails: queued, ...decided } = await decideReport(work, {
+      const answer = await decided(req, (work, adminId) =>
+        decideReport(work, {
           ...req.body,
-          adminId: admin.id,
+          adminId,
           now: ctx.now(),
           feeBps: ctx.config.marketFeeBps,
           from: from(req),
-        });
-        mails = queued;
-        return { statusCode: 200, body: decided };
-      });
-      await send(mails);
-      // The answer as first given: a decision, or the refusal a replay repeats.
+        }),
+      );
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
@@ -107,20 +120,9 @@ export async function moderationRoutes(app: App, ctx: AppContext): Promise<void>
       },
     },
     async (req, reply) => {
-      const admin = requireUser(req);
-      let mails: QueuedMail[] = [];
-      const answer = await idempotent(ctx, req, admin.id, async (work) => {
-        const { mails: queued, ...decided } = await decideAppeal(work, {
-          ...req.body,
-          adminId: admin.id,
-          now: ctx.now(),
-          from: from(req),
-        });
-        mails = queued;
-        return { statusCode: 200, body: decided };
-      });
-      await send(mails);
-      // The answer as first given: a decision, or the refusal a replay repeats.
+      const answer = await decided(req, (work, adminId) =>
+        decideAppeal(work, { ...req.body, adminId, now: ctx.now(), from: from(req) }),
+      );
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
