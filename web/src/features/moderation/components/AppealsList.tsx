@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminAppeal } from '../../../../../common/api/moderation';
 import { MAX_MODERATION_TEXT } from '../../../../../common/moderation';
+import { TextAreaField } from '../../../components/ui/Field';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { formErrors } from '../../../lib/api';
@@ -93,22 +94,14 @@ function AppealItem({ appeal }: { appeal: AdminAppeal }) {
             {errors.outcome}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-reasons`}>Reasons</label>
-          <textarea
-            id={`${id}-reasons`}
-            rows={3}
-            maxLength={MAX_MODERATION_TEXT}
-            value={reasons}
-            aria-invalid={errors.reasons ? true : undefined}
-            onChange={(e) => setReasons(e.target.value)}
-          />
-          {errors.reasons && (
-            <p className="field__error" role="alert">
-              {errors.reasons}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Reasons"
+          rows={3}
+          maxLength={MAX_MODERATION_TEXT}
+          value={reasons}
+          error={errors.reasons}
+          onChange={(e) => setReasons(e.target.value)}
+        />
         {general && (
           <p className="form-error" role="alert">
             {general}

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { UserDecision } from '../../../../../common/api/moderation';
 import { MAX_MODERATION_TEXT } from '../../../../../common/moderation';
 import { formatMoney } from '../../../../../common/money';
 import { formatDateTime } from '../../../../../common/time';
+import { TextAreaField } from '../../../components/ui/Field';
 import { LoadFailed } from '../../../components/ui/LoadFailed';
 import { fieldErrorsOf } from '../../../lib/api';
 import { useAppeal, useUserDecisions } from '../api/moderation';
@@ -64,7 +65,6 @@ export function DecisionItem({ decision: d }: { decision: UserDecision }) {
 /** One appeal per decision, with a text (required). */
 export function AppealForm({ decisionId, until }: { decisionId: number; until: string }) {
   const send = useAppeal();
-  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [general, setGeneral] = useState<string | undefined>();
@@ -103,27 +103,18 @@ export function AppealForm({ decisionId, until }: { decisionId: number; until: s
     );
   return (
     <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Appeal" noValidate>
-      <div className="field">
-        <label htmlFor={id}>Appeal (until {formatDateTime(until)})</label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={MAX_MODERATION_TEXT}
-          value={text}
-          placeholder="Why should this decision change?"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(undefined);
-          }}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={`Appeal (until ${formatDateTime(until)})`}
+        rows={3}
+        maxLength={MAX_MODERATION_TEXT}
+        value={text}
+        placeholder="Why should this decision change?"
+        error={error}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(undefined);
+        }}
+      />
       {general && (
         <p className="form-error" role="alert">
           {general}
