@@ -43,6 +43,7 @@ import { charityRoutes } from './modules/charity/charity.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { blockedWordRoutes } from './modules/moderation/blocked-words.routes';
+import { pushRoutes } from './modules/push/push.routes';
 // new-domain: imports (scripts/new-domain.ts adds a new domain's routes import above this line)
 import { Hub } from './live/hub';
 import { liveRoutes } from './live/live.routes';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await moderationRoutes(app, ctx);
   await blockRoutes(app, ctx);
   await blockedWordRoutes(app, ctx);
+  await pushRoutes(app, ctx);
   // new-domain: routes (scripts/new-domain.ts registers a new domain's routes above this line)
   await liveRoutes(app, {
     hub,

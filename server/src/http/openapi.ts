@@ -28,6 +28,7 @@ const TAGS = [
     description: "Moderators' decisions on reports, removal, suspensions and refunds, appeals, the public log",
   },
   { name: 'blocks', description: "Blocking users: the caller's list, blocking and undoing it" },
+  { name: 'push', description: 'Web Push: the VAPID key, subscriptions per device, the switches per type' },
   // new-domain: tags (scripts/new-domain.ts adds a new domain's tag above this line)
   { name: 'admin', description: 'Administrators only: the books, reports, deciding donation links' },
   { name: 'operations', description: 'Health' },

@@ -45,6 +45,10 @@ const OPEN_TO_SUSPENDED = new Set([
   // A demo payment started before the suspension settles.
   'POST /api/payment/demo/{id}/pay',
   'POST /api/payment/demo/{id}/cancel',
+  // A device's push subscription and switches: reading, not writing (docs/product.md#push).
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
+  'PUT /api/push/preferences',
   // new-domain: open to suspended (a new domain's call a suspended user may still make goes above this line)
 ]);
 
