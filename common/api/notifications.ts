@@ -24,6 +24,7 @@ export const Notification = Type.Object({
   id: Type.Integer(),
   b: Type.Object({ topic: Topic, seen: Type.Boolean(), createdOn: Type.String() }),
   /** The latest actor's. */
+  actorId: Nullable(Type.Integer()),
   username: Nullable(Type.String()),
   profileUrl: Nullable(Type.String()),
   message: Nullable(Type.String()),

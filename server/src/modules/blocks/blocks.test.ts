@@ -173,8 +173,27 @@ describe('what the blocker no longer gets', () => {
     const fromCid = await heard(() => comment(cid, picture, 'HELLO'));
     expect(fromCid.filter((e) => e.ch === 'notification' && e.userId === ann.id)).toHaveLength(1);
     expect(await unread()).toBe(1);
-    const list = (await ann.client.get('/api/user-notifications')).json<{ username: string }[]>();
-    expect(list.map((n) => n.username)).toEqual([cid.username]);
+    const list = (await ann.client.get('/api/user-notifications')).json<{ username: string; actorId: number }[]>();
+    expect(list.map((n) => [n.username, n.actorId])).toEqual([[cid.username, cid.id]]);
+  });
+
+  it("chat's missed count leaves out the blocked user's messages", async () => {
+    const [ann, ben, cid] = [await someone(), await someone(), await someone()];
+    const missed = async () => (await ann.client.get('/api/chat-room/missed-messages')).json<{ value: number }>().value;
+    const before = await missed();
+    await block(ann, ben);
+    for (const [who, text] of [
+      [ben, 'ONE'],
+      [cid, 'TWO'],
+      [ben, 'THREE'],
+    ] as const) {
+      const sent = await who.client.post('/api/user/message', { message: text, sendAmount: 1_000 });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect(await missed()).toBe(before + 1);
+    // Undone, Ben's messages count again.
+    await ann.client.request({ method: 'DELETE', url: `/api/user/blocks/${ben.id}` });
+    expect(await missed()).toBe(before + 3);
   });
 });
 

@@ -54,7 +54,7 @@ export async function insertMessage(
     sql<MessageRow>`WITH m AS (INSERT INTO chat_messages (sender_id, body, cost, unit_price, created_at)
           VALUES (${m.senderId}, ${m.body}, ${m.cost}, ${m.unitPrice}, ${m.at}) RETURNING id, sender_id, body, created_at)
         SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
-        FROM m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id`,
+        FROM m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL`,
   );
   return row!;
 }
@@ -80,7 +80,7 @@ export async function lastMessages(
     exec,
     sql<MessageRow>`SELECT * FROM (
           SELECT m.id, m.sender_id, u.username, pi.image_key AS profile_image_key, m.body, m.created_at
-          FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+          FROM chat_messages m JOIN users u ON u.id = m.sender_id LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
           WHERE m.removed_at IS NULL ${unblocked}
           ORDER BY m.id DESC LIMIT ${limit}) last
         ORDER BY id`,
@@ -112,7 +112,11 @@ export async function recordSeen(exec: Executor, userId: number, at: Date): Prom
   );
 }
 
-/** Messages each user missed since they last left the room (all of them for one who never had it open). */
+/**
+ * Messages each user missed since they last left the room (all of them for one who never had it open), less those of
+ * users they blocked, which they never see (docs/product.md#blocks): only a user who blocked someone pays for that
+ * count.
+ */
 export async function missedCounts(exec: Executor, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const ids = sql.join(
@@ -123,7 +127,9 @@ export async function missedCounts(exec: Executor, userIds: number[]): Promise<M
     exec,
     sql<
       Columns<typeof chatLastSeen, 'user_id'> & { missed: number }
-    >`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0))::int AS missed
+    >`SELECT v.id AS user_id, (r.message_count - coalesce(s.seen_count, 0)
+          - (SELECT count(*) FROM user_blocks b JOIN chat_messages m ON m.sender_id = b.blocked_id
+              WHERE b.blocker_id = v.id AND m.created_at > coalesce(s.seen_at, '-infinity'::timestamptz)))::int AS missed
         FROM (VALUES ${ids}) AS v(id) CROSS JOIN chat_rooms r
         LEFT JOIN chat_last_seen s ON s.user_id = v.id WHERE r.id = ${ROOM}`,
   );

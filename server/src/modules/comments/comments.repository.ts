@@ -41,7 +41,7 @@ function commentsWhere(exec: Executor, where: SQL): Promise<CommentRow[]> {
     sql<CommentRow>`SELECT ${COMMENT_COLUMNS}
         FROM comments c
         JOIN users u ON u.id = c.author_id
-        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
         WHERE ${where} AND ${SHOWN}
         ORDER BY c.id`,
   );

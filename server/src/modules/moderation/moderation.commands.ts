@@ -10,7 +10,7 @@ import { queueMail, type QueuedMail } from '../../mail/outbox';
 import { chatMessageForModeration, setChatMessageRemoved } from '../chat/chat.service';
 import { commentForModeration, setCommentRemoved } from '../comments/comments.service';
 import { cancelAllOffers } from '../market/market.commands';
-import { recordEvents, type NotificationEvent } from '../notifications/notifications.service';
+import { recordEvents, settleEventsAbout, type NotificationEvent } from '../notifications/notifications.service';
 import { pictureForModeration, setPictureRemoved } from '../pictures/pictures.service';
 import { reportedContent, reportsOfContent } from '../reports/reports.service';
 import { moderationPolicy } from './moderation.policy';
@@ -119,6 +119,8 @@ export async function decideReport(
   let refunded = 0;
   if (input.action === 'remove') {
     await kind.setRemoved(work.tx, contentId, input.now);
+    if (type !== 'CHAT')
+      await settleEventsAbout(work, type === 'PICTURE' ? { pictureId: contentId } : { commentId: contentId });
     work.emit('moderation', 'contentRemoved', { contentType: type, contentId });
     if (input.refund === true) {
       const refund = await ledger.refundSpend(work, {

@@ -14,7 +14,7 @@ import { availableBalance } from '../../ledger/ledger';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import type { chatMessages } from '../chat/chat.tables';
-import { makePicture } from '../pictures/test-helpers';
+import { imageOf, jpegPart, makePicture, upload } from '../pictures/test-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -246,6 +246,54 @@ describe('deciding reports', () => {
     const decisions = (await author.client.get('/api/user/moderation')).json<UserDecision[]>();
     expect(decisions[0]).toMatchObject({ contentType: 'PICTURE', contentId: pictureId, refunded: 800, appeal: null });
     await ok();
+  });
+
+  it("withholds a removed picture's file and face while no other picture shows the same file", async () => {
+    const [a, b] = [await person(), await person()];
+    const file = jpegPart(await imageOf(640, 480));
+    const made = [await upload(a.client, 100, file), await upload(b.client, 100, file)];
+    for (const m of made) expect(m.statusCode, m.body).toBe(200);
+    const [pa, pb] = await Promise.all(
+      made.map(async (m) =>
+        (await t.client().get(`/api/pictures/${m.json<{ url: string }>().url.split('/').pop()}`)).json<{
+          id: number;
+          url: string;
+        }>(),
+      ),
+    );
+    expect(pa!.url).toBe(pb!.url); // one file, named by its content
+    const setFace = await a.client.request({ method: 'PUT', url: `/api/user/profile?imageId=${pa!.id}` });
+    expect(setFace.statusCode, setFace.body).toBe(200);
+    const other = await makePicture(t.ctx, a.id, 50);
+    const faceOf = async () =>
+      (await t.client().get(`/api/pictures/${other}`)).json<{ authorProfileUrl: string | null }>().authorProfileUrl;
+    expect(await faceOf()).toBe(pa!.url);
+
+    expect((await decide(admin, { reportId: await report(b, 'PICTURE', pa!.id) })).statusCode).toBe(200);
+    expect(await faceOf()).toBeNull();
+    expect((await t.client().get(pa!.url)).statusCode).toBe(200); // b's picture still shows the file
+    expect((await decide(admin, { reportId: await report(a, 'PICTURE', pb!.id) })).statusCode).toBe(200);
+    expect((await t.client().get(pb!.url)).statusCode).toBe(404);
+    await ok();
+  });
+
+  it('settles the unread notifications about removed content: the bell does not count what no list shows', async () => {
+    const { author, pictureId, commentId } = await thread();
+    const fan = await person();
+    await fan.client.post('/api/payment/checkout-with-image-fund', { imageId: pictureId, amount: 20 });
+    const unread = async () =>
+      (await author.client.get('/api/user-notifications/unread-count')).json<{ value: number }>().value;
+    const before = await unread();
+    expect(before).toBeGreaterThan(0);
+    const about = (await notifications(author.client)).filter(
+      (n) => n.pictureId === pictureId || n.commentId === commentId,
+    );
+    expect(about.length).toBeGreaterThan(0);
+
+    expect((await decide(admin, { reportId: await report(fan, 'PICTURE', pictureId) })).statusCode).toBe(200);
+    // The bell counts what the list shows: the moderator's notice, not the events about the picture.
+    expect(await unread()).toBe((await notifications(author.client)).filter((n) => !n.b.seen).length);
+    expect((await notifications(author.client)).filter((n) => n.pictureId === pictureId)).toEqual([]);
   });
 
   it('suspends the author: the longest suspension wins, open offers are cancelled with the escrow back', async () => {

@@ -10,6 +10,7 @@ export function presentNotification(r: NotificationRow): Notification {
   return {
     id: Number(r.id),
     b: { topic: r.topic as NotificationTopic, seen: r.seen, createdOn: isoTime(r.created_at) },
+    actorId: num(r.actor_id),
     username: r.username,
     profileUrl: r.profile_key === null ? null : imageUrl(r.profile_key),
     message: r.message,

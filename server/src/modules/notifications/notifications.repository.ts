@@ -54,7 +54,7 @@ export async function unreadCount(exec: Executor, userId: number): Promise<numbe
 export type NotificationRow = Fold &
   Columns<
     typeof notificationEvents,
-    'topic' | 'created_at' | 'picture_id' | 'comment_id' | 'amount' | 'item' | 'message'
+    'topic' | 'created_at' | 'actor_id' | 'picture_id' | 'comment_id' | 'amount' | 'item' | 'message'
   > & {
     username: SqlRow<typeof users>['username'];
     profile_key: SqlRow<typeof pictures>['image_key'] | null;
@@ -162,11 +162,11 @@ export async function notificationsOf(
     exec,
     sql<
       Omit<NotificationRow, 'multiplicity' | 'unique_actors' | 'seen'>
-    >`SELECT h.id, h.topic, h.created_at, h.picture_id, h.comment_id, h.amount, h.item, h.message, u.username,
+    >`SELECT h.id, h.topic, h.created_at, h.actor_id, h.picture_id, h.comment_id, h.amount, h.item, h.message, u.username,
                pi.image_key AS profile_key
         FROM notification_events h
         LEFT JOIN users u ON u.id = h.actor_id
-        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
         WHERE h.id IN (${idList(folds.map((f) => f.id))})
           AND NOT EXISTS (SELECT 1 FROM pictures rp WHERE rp.id = h.picture_id AND rp.removed_at IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM comments rc WHERE rc.id = h.comment_id AND (rc.removed_at IS NOT NULL
@@ -196,6 +196,37 @@ export async function markRead(exec: Executor, userId: number, ids: readonly num
           ORDER BY topic, target, id DESC)
         UPDATE notification_events e SET seen = true, fold = h.id FROM heads h
         WHERE e.user_id = ${userId} AND NOT e.seen AND e.topic = h.topic AND e.target = h.target AND e.id <= h.id`,
+  );
+}
+
+/**
+ * Reads every unseen event about content a moderator removed (a picture with its comments, or a comment with its
+ * replies), each fold as it stands, so no unread count keeps counting what no list shows
+ * (docs/product.md#moderation). Only the people such events notify are walked, on their unseen index: the
+ * picture's author and whoever commented on the picture.
+ */
+export async function settleEventsAbout(
+  exec: Executor,
+  content: { pictureId: number } | { commentId: number },
+): Promise<void> {
+  const [picture, about] =
+    'pictureId' in content
+      ? [sql`${content.pictureId}::bigint`, sql`e.picture_id = ${content.pictureId}`]
+      : [
+          sql`(SELECT picture_id FROM comments WHERE id = ${content.commentId})`,
+          sql`e.comment_id IN (SELECT id FROM comments WHERE id = ${content.commentId} OR response_to = ${content.commentId})`,
+        ];
+  await exec.execute(
+    sql`WITH people AS (
+          SELECT author_id AS id FROM pictures WHERE id = ${picture}
+          UNION SELECT author_id FROM comments WHERE picture_id = ${picture}),
+        hit AS (
+          SELECT e.id, e.user_id, e.topic, e.target FROM notification_events e
+          WHERE e.user_id IN (SELECT id FROM people) AND NOT e.seen AND ${about}),
+        heads AS (SELECT user_id, topic, target, max(id) AS head FROM hit GROUP BY user_id, topic, target)
+        UPDATE notification_events e SET seen = true, fold = h.head
+          FROM hit JOIN heads h ON h.user_id = hit.user_id AND h.topic = hit.topic AND h.target = hit.target
+        WHERE e.id = hit.id`,
   );
 }
 

@@ -47,6 +47,18 @@ export function announceEvents(work: Work, events: readonly Pick<NotificationEve
   }
 }
 
+/**
+ * Content a moderator removed: its unseen notifications are read as they stand, so no bell counts what no list shows
+ * (docs/product.md#moderation); every client reads its count again on the live `contentRemoved`. Restoring the
+ * content does not unread them.
+ */
+export async function settleEventsAbout(
+  work: Work,
+  content: { pictureId: number } | { commentId: number },
+): Promise<void> {
+  await repo.settleEventsAbout(work.tx, content);
+}
+
 export async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
   return repo.unreadCount(ctx.db, userId);
 }

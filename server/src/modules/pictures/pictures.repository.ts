@@ -37,7 +37,7 @@ export type PictureRow = Columns<
 export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<PictureRow[]> {
   return sqlRows(
     exec,
-    sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, u.profile_image_id AS author_profile_img_id,
+    sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, pi.id AS author_profile_img_id,
           pi.image_key AS author_profile_key, p.image_key, p.title, p.width, p.height, p.comment_count,
           p.last_author_payment, p.total_amount, p.created_at, p.purchase_count,
           p.earlier_amount, p.earlier_score, p.earlier_at,
@@ -47,7 +47,7 @@ export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<Pic
         FROM (${page}) page
         JOIN pictures p ON p.id = page.id
         JOIN users u ON u.id = p.author_id
-        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
         WHERE p.removed_at IS NULL
         ORDER BY ${order}`,
   );
@@ -68,6 +68,20 @@ export function picturesByIds(exec: Executor, ids: readonly number[]): Promise<P
 export async function pictureById(exec: Executor, id: number): Promise<PictureRow | undefined> {
   const [picture] = await picturesByIds(exec, [id]);
   return picture;
+}
+
+/**
+ * Whether an image file shows only pictures a moderator removed (docs/product.md#moderation): files are named by
+ * their content's hash, so one file may be several pictures', and it stays served while one of them stands.
+ * False for a file no picture names.
+ */
+export async function onlyRemovedShow(exec: Executor, imageKey: string): Promise<boolean> {
+  const [row] = await sqlRows(
+    exec,
+    sql<{ removed: boolean | null }>`SELECT bool_and(removed_at IS NOT NULL) AS removed FROM pictures
+        WHERE image_key = ${imageKey}`,
+  );
+  return row?.removed === true;
 }
 
 export async function authorOf(exec: Executor, pictureId: number): Promise<{ authorId: number } | undefined> {

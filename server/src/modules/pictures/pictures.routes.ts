@@ -21,6 +21,7 @@ import { fundPicture } from './pictures.commands';
 import {
   createUploadedPicture,
   getPicture,
+  imageWithheld,
   picturePagePath,
   prepareUpload,
   readUploadForm,
@@ -168,6 +169,8 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const { key } = req.params;
       if (!STORAGE_KEY.test(key)) throw notFound('Image not found');
+      // Removed by a moderator: gone from every list, and its file with it (docs/product.md#moderation).
+      if (await imageWithheld(ctx, key)) throw notFound('Image not found');
       // A CDN or public bucket serves the bytes (IMAGE_BASE_URL); the app only points there. Not cached for good,
       // so a changed IMAGE_BASE_URL takes effect within the hour.
       if (ctx.config.imageBaseUrl) {

@@ -17,6 +17,7 @@ import {
   pictureForModeration as pictureForModerationRow,
   setRemoved as setPictureRemovedRow,
   imageKeysInUse as keysInUse,
+  onlyRemovedShow,
   pictureById,
   picturesByIds,
   picturesPage,
@@ -164,6 +165,11 @@ export function imageKeysInUse(exec: Executor, keys: readonly string[]): Promise
 /** Who made a picture, for the checks of other domains (a profile picture must be one's own). */
 export async function pictureAuthor(ctx: AppContext, pictureId: number): Promise<{ authorId: number } | undefined> {
   return Number.isSafeInteger(pictureId) ? authorOf(ctx.db, pictureId) : undefined;
+}
+
+/** Whether an image file is withheld: every picture it shows was removed by a moderator (docs/product.md#moderation). */
+export function imageWithheld(ctx: AppContext, imageKey: string): Promise<boolean> {
+  return onlyRemovedShow(ctx.reads.current(), imageKey);
 }
 
 /** Makes the trending order of the first pages exact again; the trending job runs it, on one instance at a time. */

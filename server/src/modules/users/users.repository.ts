@@ -33,7 +33,7 @@ export async function profileOf(exec: Executor, userId: number): Promise<Profile
     >`SELECT u.id, u.username, a.balance, u.key_count, u.loot_box_count, pi.image_key AS profile_image_key, u.badge,
                u.first_login, u.email_verified, u.is_admin, u.good_will
         FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'available'
-        LEFT JOIN pictures pi ON pi.id = u.profile_image_id
+        LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
         WHERE u.id = ${userId}`,
   );
   if (!row) return undefined;
@@ -74,7 +74,7 @@ export async function publicInfoOf(exec: Executor, userId: number): Promise<Publ
     sql<
       Columns<typeof users, 'username'> & { profile_image_key: SqlRow<typeof pictures>['image_key'] | null }
     >`SELECT u.username, pi.image_key AS profile_image_key
-        FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
+        FROM users u LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL WHERE u.id = ${userId}`,
   );
   return row && { username: row.username, profileImageKey: row.profile_image_key };
 }
@@ -89,7 +89,7 @@ export async function profileImageKeyOf(exec: Executor, userId: number): Promise
     exec,
     sql<
       Columns<typeof pictures, 'image_key'>
-    >`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id WHERE u.id = ${userId}`,
+    >`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL WHERE u.id = ${userId}`,
   );
   return row?.image_key ?? null;
 }

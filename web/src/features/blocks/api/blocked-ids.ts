@@ -23,8 +23,3 @@ export function isBlocked(client: QueryClient, userId: number): boolean {
   if (!isLoggedIn()) return false;
   return client.getQueryData(blockedQuery.queryKey)?.some((b) => b.userId === userId) ?? false;
 }
-
-/** The blocked users' names, for what names a user but not their id (notifications). */
-export function blockedNames(client: QueryClient): Set<string> {
-  return new Set(client.getQueryData(blockedQuery.queryKey)?.map((b) => b.username) ?? []);
-}

@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 const comment = (id: number, authorId: number, replies: Comment[] = []): Comment =>
   ({ id, pictureId: 1, responseTo: null, authorId, commentResponses: replies }) as unknown as Comment;
 const message = (id: number, senderId: number) => ({ id, senderId }) as ChatMessage;
-const notification = (id: number, username: string) => ({ id, username }) as Notification;
+const notification = (id: number, actorId: number, username: string) => ({ id, actorId, username }) as Notification;
 
 function render() {
   const calls: { url: string; method: string; body: unknown }[] = [];
@@ -33,8 +33,9 @@ function render() {
   );
   client.setQueryData<ChatMessage[]>(['chat', 'messages'], [message(1, 9), message(2, 8)]);
   client.setQueryData<NotificationPreview>(['notifications', 'preview'], {
-    notifications: [notification(1, 'mallory'), notification(2, 'bob')],
-    unreadCount: 2,
+    // The blocked user's older notification names them as they were called then: the id decides, not the name.
+    notifications: [notification(1, 9, 'mallory'), notification(2, 8, 'bob'), notification(3, 9, 'mal')],
+    unreadCount: 3,
   });
   let actions!: { block: ReturnType<typeof useBlock>; unblock: ReturnType<typeof useUnblock> };
   function Actions() {

@@ -14,6 +14,7 @@ beforeEach(() => setLoggedIn(true, false));
 const note = (id: number): Notification => ({
   id,
   b: { topic: 'IMAGE_LIKE', seen: false, createdOn: '2026-04-01T12:00:00.000Z' },
+  actorId: id + 100,
   username: `fan${id}`,
   profileUrl: null,
   message: null,

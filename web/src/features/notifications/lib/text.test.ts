@@ -6,6 +6,7 @@ import { linkOf, textOf } from './text';
 const n = (topic: NotificationTopic, more: Partial<Notification> = {}): Notification => ({
   id: 9,
   b: { topic, seen: false, createdOn: '2026-04-01T12:00:00.000Z' },
+  actorId: 3,
   username: 'ann',
   profileUrl: null,
   message: null,
