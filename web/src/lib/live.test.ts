@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveClient, RECONNECT_CHECK_MS } from './live';
+import { LiveClient } from './live';
 
 /** Stands in for the browser's WebSocket: records what is sent and lets the test play the server. */
 class FakeSocket {
@@ -25,7 +25,7 @@ class FakeSocket {
   }
 }
 
-function setup() {
+function setup(random = () => 0.5) {
   const sockets: FakeSocket[] = [];
   const client = new LiveClient(
     () => 'ws://test/api/wss/universal',
@@ -34,6 +34,7 @@ function setup() {
       sockets.push(s);
       return s as unknown as WebSocket;
     },
+    random,
   );
   return { client, sockets };
 }
@@ -69,20 +70,72 @@ describe('LiveClient', () => {
     client.close();
   });
 
-  it('reconnects within the check interval and subscribes again', () => {
+  it('reconnects after a random wait and subscribes again', () => {
     vi.useFakeTimers();
-    const { client, sockets } = setup();
+    const { client, sockets } = setup(() => 0.5);
     const onReconnect = vi.fn();
     client.onReconnect(onReconnect);
     client.subscribe('lootBoxCount', () => {});
     sockets[0]!.open();
     sockets[0]!.close();
-    vi.advanceTimersByTime(RECONNECT_CHECK_MS);
+    vi.advanceTimersByTime(499);
+    expect(sockets).toHaveLength(1); // half of the first second's ceiling
+    vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
     sockets[1]!.open();
     expect(sockets[1]!.sent).toEqual([subscribe('lootBoxCount')]);
     expect(onReconnect).toHaveBeenCalledOnce();
     client.close();
+  });
+
+  it('waits longer after each try that fails, and starts over once one opens', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup(() => 0.5);
+    client.subscribe('balance', () => {});
+    sockets[0]!.open();
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = sockets.length;
+      sockets.at(-1)!.close(); // dropped, then each try refused
+      let waited = 0;
+      while (sockets.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([500, 1_000, 2_000, 4_000]);
+    sockets.at(-1)!.open();
+    sockets.at(-1)!.close();
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(6);
+    client.close();
+  });
+
+  it('spreads the reconnects of many clients dropped at once instead of opening them together', () => {
+    vi.useFakeTimers();
+    const clients = Array.from({ length: 100 }, (_, i) => setup(() => i / 100));
+    for (const { client, sockets } of clients) {
+      client.subscribe('balance', () => {});
+      sockets[0]!.open();
+      sockets[0]!.close();
+    }
+    const reopened = () => clients.filter((c) => c.sockets.length === 2).length;
+    vi.advanceTimersByTime(250);
+    expect(reopened()).toBe(26); // waits of 0, 10, … 250 ms
+    vi.advanceTimersByTime(750);
+    expect(reopened()).toBe(100);
+    for (const { client } of clients) client.close();
+  });
+
+  it('does not reconnect a socket it closed itself', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup();
+    client.subscribe('balance', () => {});
+    sockets[0]!.open();
+    client.close();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
   });
 
   it('calls its reconnect listeners when the server says events may have been lost, on the same socket', () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLatest } from '../hooks/useLatest';
 import { LIVE_PATH, type Channel, type Envelope } from '../../../common/live';
+import { reconnectDelayMs } from '../../../common/reconnect';
 
 /** What a view hears on channel C: only that channel's envelopes, typed from common/live.ts. */
 export type LiveHandler<C extends Channel = Channel> = (message: Envelope<C>) => void;
@@ -12,23 +13,25 @@ const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
 
-/** How often a dropped connection is noticed and reopened (docs/product.md#live). */
-export const RECONNECT_CHECK_MS = 3_000;
-
 /**
  * One websocket for the whole page. Views subscribe to channels while mounted; the client keeps one server-side
- * subscription per channel, resubscribes after a reconnect, and unsubscribes from anything it did not ask for.
+ * subscription per channel, resubscribes after a reconnect, and unsubscribes from anything it did not ask for. A
+ * dropped socket is reopened after a random wait that grows with each failed try (common/reconnect.ts), so the
+ * clients of an instance that died do not all come back at once.
  */
 export class LiveClient {
   private socket: WebSocket | undefined;
   private readonly handlers = new Map<Channel, Set<FiledHandler>>();
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  /** Tries in a row that did not open, since the last socket that did. */
+  private failures = 0;
   private everOpened = false;
   private readonly reconnectListeners = new Set<() => void>();
 
   constructor(
     private readonly url: () => string,
     private readonly open: (url: string) => WebSocket = (u) => new WebSocket(u),
+    private readonly random: () => number = Math.random,
   ) {}
 
   subscribe<C extends Channel>(channel: C, handler: LiveHandler<C>): () => void {
@@ -59,15 +62,15 @@ export class LiveClient {
   }
 
   close(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.socket?.close();
-    this.socket = undefined;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    const socket = this.socket;
+    this.socket = undefined; // its close is not a drop to recover from
+    socket?.close();
   }
 
   private ensureRunning(): void {
-    this.timer ??= setInterval(() => this.check(), RECONNECT_CHECK_MS);
-    this.check();
+    if (this.retry === undefined) this.check();
   }
 
   private check(): void {
@@ -76,21 +79,37 @@ export class LiveClient {
     if (state === undefined || state === CLOSING || state === CLOSED) this.connect();
   }
 
+  /** The next try, after a random wait below a ceiling that doubles with each failure (common/reconnect.ts). */
+  private reconnectLater(): void {
+    if (this.retry !== undefined) return;
+    const wait = reconnectDelayMs(this.failures, this.random());
+    this.failures += 1;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.check();
+    }, wait);
+  }
+
   private connect(): void {
     let socket: WebSocket;
     try {
       socket = this.open(this.url());
     } catch {
-      return; // tried again at the next check
+      this.reconnectLater();
+      return;
     }
     this.socket = socket;
     socket.onopen = () => {
+      this.failures = 0;
       for (const channel of this.handlers.keys()) this.control('subscribe', channel);
       if (this.everOpened) this.missedEvents();
       this.everOpened = true;
     };
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onerror = () => {}; // onclose follows; the timer reconnects
+    socket.onerror = () => {}; // onclose follows
+    socket.onclose = () => {
+      if (this.socket === socket) this.reconnectLater();
+    };
   }
 
   private receive(data: unknown): void {
