@@ -1,11 +1,16 @@
 import type { Message } from '../../../../../common/api/shared';
 import { api } from '../../../lib/api';
 import { setLoggedIn } from '../../../lib/session';
+import { forgetThisDevice } from '../../push/api/forget';
 
 /** Ends the session on the server (its cookie is cleared by the answer). */
 export const endSession = (): Promise<Message> => api<Message>('/api/auth/logout', { method: 'POST', body: {} });
 
-/** Logout: tell the server, drop the flag, go home with a fresh page (docs/product.md#accounts). */
+/**
+ * Logout: tell the server, drop the flag, go home with a fresh page (docs/product.md#accounts). The server dropped
+ * this device's push subscription with the session; the browser forgets it too (best effort, a moment at most,
+ * docs/product.md#push).
+ */
 export async function logout(): Promise<void> {
   try {
     await endSession();
@@ -14,5 +19,6 @@ export async function logout(): Promise<void> {
     return;
   }
   setLoggedIn(false);
+  await forgetThisDevice();
   window.location.assign('/');
 }

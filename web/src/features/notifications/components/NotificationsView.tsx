@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   NOTIFICATION_FILTERS,
   type NotificationFilter,
@@ -12,8 +12,11 @@ import '../notifications.css';
 
 const FILTER_LABELS: Record<NotificationFilter, string> = { UNREAD: 'Unread', ALL: 'All', READ: 'Read' };
 
-/** docs/product.md#notifications: Unread, All and Read, a type filter, mark all as read, a page at a time. */
-export function NotificationsView() {
+/**
+ * docs/product.md#notifications: Unread, All and Read, a type filter, mark all as read, a page at a time. `settings`
+ * goes under the heading (the page puts features/push's section there).
+ */
+export function NotificationsView({ settings }: { settings?: ReactNode }) {
   const [filter, setFilter] = useState<NotificationFilter>('ALL');
   const [topic, setTopic] = useState<NotificationTopic | null>(null);
   const list = useNotificationList(filter, topic);
@@ -24,6 +27,7 @@ export function NotificationsView() {
   return (
     <section className="page notifications-page">
       <h1>Notifications</h1>
+      {settings}
       <div className="notifications__filters">
         <div className="notifications__tabs" role="group" aria-label="Show">
           {NOTIFICATION_FILTERS.map((f) => (
