@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from '../db/connection';
 import { transact } from '../db/unit-of-work';
-import { forwardGoodwill } from '../ledger/goodwill';
+import { forwardShares } from '../modules/goodwill/goodwill.service';
 import { localStorageFor } from '../storage/local-disk';
 import { setAdmin } from './admins';
 import { backupCommand, restoreCommand } from './backup-commands';
@@ -11,7 +11,8 @@ import { copyImages } from './copy-images';
  * `npm run admin -- grant|revoke USERNAME`: administrator rights, set directly in the configured database
  * (DATABASE_URL, else the embedded database under DATA_DIR, which the running server holds locked).
  * `npm run admin -- forward-goodwill`: forwards every cause's payable now, as the monthly job does (one batch per
- * cause; it waits for a forwarding running elsewhere, then forwards only what is left).
+ * cause; it waits for a forwarding running elsewhere, then forwards only what is left), each user whose shares went
+ * getting a GOODWILL push.
  * `npm run admin -- copy-images-to-s3`: copies the images under DATA_DIR/images into the S3 bucket that S3_BUCKET
  * and the other S3_ variables name (admin/copy-images.ts); the database is not opened, so servers may be running.
  * `npm run admin -- backup [--out DIR]` and `restore --from DIR`: admin/backup.ts, docs/operations.md "Backups and
@@ -70,7 +71,7 @@ async function main(args: string[]): Promise<number> {
   try {
     if (forward) {
       const batches = await transact({ db: database.db, bus: { send: async () => undefined } }, (work) =>
-        forwardGoodwill(work, { now: new Date() }),
+        forwardShares(work, { now: new Date() }),
       );
       if (batches.length === 0) console.log('Nothing to forward.');
       for (const b of batches) console.log(`${b.reference}: ${b.cause} ${(b.amount / 100).toFixed(2)}`);

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { ApproveBody, RejectBody } from '../../../../common/api/charity';
 import { charityLinkKey, charityLinkProblem, CHARITY_LINK_TEXT, MAX_PENDING_LINKS } from '../../../../common/charity';
 import { formatMoney } from '../../../../common/money';
+import { charityPush } from '../../../../common/push-messages';
 import type { Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { creditCharity } from '../../ledger/commands';
 import { recordEvents } from '../notifications/notifications.service';
+import { queuePush } from '../push/push.service';
 import * as repo from './charity.repository';
 
 /*
@@ -105,14 +107,13 @@ export async function approveLink(work: Work, adminId: number, body: ApproveBody
     { kind: 'NAME', value: charityName },
     { kind: 'CATEGORY', value: adminCategory },
   ]);
-  await recordEvents(work, [
-    {
-      userId: link.sender_id,
-      topic: 'SYSTEM_MESSAGE',
-      amount: body.amount,
-      message: TEXT.approved(charityName, body.amount),
-    },
-  ]);
+  const approved = TEXT.approved(charityName, body.amount);
+  await recordEvents(
+    work,
+    [{ userId: link.sender_id, topic: 'SYSTEM_MESSAGE', amount: body.amount, message: approved }],
+    now,
+  );
+  await queuePush(work, link.sender_id, charityPush({ approved: true, text: approved }), now);
   work.emit('donations', 'linkDecided', { id: body.charityLinkId });
   return (await repo.linkById(work.tx, body.charityLinkId))!;
 }
@@ -139,9 +140,9 @@ export async function rejectLink(work: Work, adminId: number, body: RejectBody, 
     { kind: 'CATEGORY', value: adminCategory },
     { kind: 'REJECTION_REASON', value: reason },
   ]);
-  await recordEvents(work, [
-    { userId: link.sender_id, topic: 'SYSTEM_MESSAGE', message: TEXT.rejected(charityName, reason) },
-  ]);
+  const rejected = TEXT.rejected(charityName, reason);
+  await recordEvents(work, [{ userId: link.sender_id, topic: 'SYSTEM_MESSAGE', message: rejected }], now);
+  await queuePush(work, link.sender_id, charityPush({ approved: false, text: rejected }), now);
   work.emit('donations', 'linkDecided', { id: body.charityLinkId });
   return (await repo.linkById(work.tx, body.charityLinkId))!;
 }

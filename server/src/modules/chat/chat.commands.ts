@@ -5,6 +5,7 @@ import { conflict, fieldError } from '../../http/errors';
 import { sendChatMessage } from '../../ledger/commands';
 import { blockersOf } from '../blocks/blocks.service';
 import { ownedItems } from '../items/items.service';
+import { queueChatPush } from '../push/push.service';
 import { account } from '../../ledger/ledger';
 import * as chat from './chat.repository';
 import { presentMessage } from './chat.presenter';
@@ -16,6 +17,8 @@ export interface SendInput {
   sendAmount: number;
   now: Date;
   baseUnitPrice: number;
+  /** Who has the room open anywhere (chat.service.ts inRoomNow); undefined: unknown, and no CHAT push goes. */
+  inRoom?: ReadonlySet<number>;
 }
 
 /** A sent message's row, what it cost and the sender's balance after it; the route presents the message. */
@@ -58,5 +61,16 @@ export async function sendMessage(work: Work, input: SendInput): Promise<Sent> {
   const blockers = (await blockersOf(work.tx, [input.userId])).get(input.userId);
   work.emit('chat', 'textMessage', presentMessage(row), blockers ? audience.allExcept([...blockers]) : undefined);
   if (nextPrice !== room.unit_price) work.emit('chat', 'newMessagePrice', { newPrice: nextPrice });
+  // Those away from the room hear of it on their devices, each at most once per CHAT_PUSH_EVERY_MS
+  // (docs/decisions.md "Issue 27: which events push").
+  if (input.inRoom) {
+    await queueChatPush(work, {
+      senderId: input.userId,
+      senderName: row.username,
+      text: row.body,
+      inRoom: input.inRoom,
+      now: input.now,
+    });
+  }
   return { message: row, cost, balance: paid.balances.get(account.available(input.userId))! };
 }

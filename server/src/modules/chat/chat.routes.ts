@@ -14,7 +14,7 @@ import { sendPaid } from '../../http/idempotency';
 import { refuseBlockedWords } from '../moderation/blocked-words.service';
 import { sendMessage } from './chat.commands';
 import { presentMessage } from './chat.presenter';
-import { lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
+import { inRoomNow, lastMessages, missedMessages, onlineWithoutMe, startChatRoom, unitPrice } from './chat.service';
 
 /** The General chat room (docs/product.md#chat). */
 export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -101,6 +101,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
       const { message, sendAmount } = req.body;
       // Before anything is charged (docs/product.md#blocks).
       await refuseBlockedWords(ctx, 'message', message);
+      const inRoom = await inRoomNow(ctx);
       return sendPaid(ctx, req, reply, userId, async (work) => {
         const sent = await sendMessage(work, {
           userId,
@@ -108,6 +109,7 @@ export async function chatRoutes(app: App, ctx: AppContext): Promise<void> {
           sendAmount,
           now: ctx.now(),
           baseUnitPrice: ctx.config.chatBaseUnitPrice,
+          inRoom,
         });
         return { ...sent, message: presentMessage(sent.message) };
       });

@@ -125,6 +125,20 @@ export async function missedMessages(ctx: AppContext, userId: number): Promise<n
   return Math.max(0, (await chat.missedCounts(ctx.db, [userId])).get(userId) ?? 0);
 }
 
+/**
+ * Who has the room open anywhere, for a message's CHAT pushes (docs/product.md#push), read before the send's
+ * transaction (with Redis away, the registry answers this instance's users); undefined if it throws, and then no
+ * CHAT push goes rather than one to users in the room.
+ */
+export function inRoomNow(ctx: AppContext): Promise<Set<number> | undefined> {
+  return roomOf(ctx)
+    .presence.online()
+    .catch((err: unknown) => {
+      ctx.log.warn({ err }, 'chat presence unknown: no CHAT push for this message');
+      return undefined;
+    });
+}
+
 /** GET /api/chat-room/online-users-without-me. */
 export async function onlineWithoutMe(ctx: AppContext, userId: number | null): Promise<number> {
   const online = await roomOf(ctx).presence.online();

@@ -1,5 +1,6 @@
 import { COMMENT_PRICE, PIN_PRICE } from '../../../../common/comments';
 import { itemOf } from '../../../../common/items';
+import { pinPush } from '../../../../common/push-messages';
 import { checkText, writerOf } from '../../../../common/writing';
 import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError, forbidden, notFound } from '../../http/errors';
@@ -7,6 +8,7 @@ import * as ledger from '../../ledger/commands';
 import { blockersOf, hasBlocked, TEXT as BLOCKS } from '../blocks/blocks.service';
 import { ownedItems } from '../items/items.service';
 import { recordEvents, type NotificationEvent } from '../notifications/notifications.service';
+import { pushNames, queuePush } from '../push/push.service';
 import { countComment, pictureAuthorIn } from '../pictures/pictures.service';
 import { commentsPolicy } from './comments.policy';
 import { presentComment } from './comments.presenter';
@@ -89,7 +91,7 @@ export async function postComment(
   if (pictureAuthorInId !== input.userId && pictureAuthorInId !== parent?.authorId) {
     events.push({ userId: pictureAuthorInId, topic: 'IMAGE_COMMENT', ...about });
   }
-  await recordEvents(work, events);
+  await recordEvents(work, events, now);
 
   const rootId = parent?.id ?? id;
   const thread = await comments.commentThread(work.tx, rootId);
@@ -130,17 +132,21 @@ export async function reactToComment(
     reactionType: item.itemType,
   });
   if (comment.authorId !== input.userId) {
-    await recordEvents(work, [
-      {
-        userId: comment.authorId,
-        topic: 'IMAGE_COMMENT_REACTED',
-        actorId: input.userId,
-        pictureId: comment.pictureId,
-        commentId: comment.id,
-        amount: input.price,
-        item: item.itemType,
-      },
-    ]);
+    await recordEvents(
+      work,
+      [
+        {
+          userId: comment.authorId,
+          topic: 'IMAGE_COMMENT_REACTED',
+          actorId: input.userId,
+          pictureId: comment.pictureId,
+          commentId: comment.id,
+          amount: input.price,
+          item: item.itemType,
+        },
+      ],
+      now,
+    );
   }
   return emitUpdated(work, now, comment);
 }
@@ -155,6 +161,17 @@ export async function pinComment(work: Work, now: Date, input: { userId: number;
   // Guarded: a pin racing this one finds the row pinned and is refused like a second pin.
   if (!(await comments.pinIfUnpinned(work.tx, comment.id, now))) refuseUnpinnable({ ...comment, pinned: true });
   await ledger.pinComment(work, { userId: input.userId, amount: PIN_PRICE, commentId: comment.id });
+  // The comment's author hears of it on their devices (docs/product.md#push), unless they pinned it themselves or
+  // blocked the picture's author (docs/product.md#blocks).
+  if (comment.authorId !== input.userId && !(await hasBlocked(work.tx, comment.authorId, input.userId))) {
+    const names = await pushNames(work.tx, [input.userId]);
+    const message = pinPush({
+      actorName: names.get(input.userId) ?? null,
+      pictureId: comment.pictureId,
+      commentId: comment.id,
+    });
+    await queuePush(work, comment.authorId, message, now);
+  }
   return emitUpdated(work, now, comment);
 }
 

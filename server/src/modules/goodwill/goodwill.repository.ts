@@ -53,6 +53,19 @@ export function sharesOf(
   );
 }
 
+/** The users whose shares these batches forwarded, each once: the payer of each share's journal entry. */
+export async function payersOf(exec: Executor, batchIds: readonly number[]): Promise<number[]> {
+  const rows = await sqlRows(
+    exec,
+    sql<Columns<typeof journalEntries, 'user_id'>>`SELECT DISTINCT e.user_id
+        FROM goodwill_shares s
+        JOIN postings p ON p.id = s.posting_id
+        JOIN journal_entries e ON e.id = p.entry_id
+       WHERE s.batch_id = ANY(${`{${batchIds.join(',')}}`}::bigint[]) AND e.user_id IS NOT NULL`,
+  );
+  return rows.map((r) => Number(r.user_id));
+}
+
 export type BatchRow = Columns<typeof goodwillBatches, 'id' | 'cause' | 'amount' | 'forwarded_on' | 'reference'>;
 
 /** Every forwarded batch, oldest first (the public CSV). */

@@ -1,11 +1,13 @@
 import type { GoodWillPaymentsQuery } from '../../../../common/api/goodwill';
 import type { GoodWillType } from '../../../../common/constants';
 import { GOODWILL_PAGE_DEFAULT, GOODWILL_PAGE_MAX } from '../../../../common/goodwill';
+import { goodwillPush } from '../../../../common/push-messages';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import type { Executor, Tx } from '../../db/connection';
 import type { Work } from '../../db/unit-of-work';
 import { forwardGoodwill, type ForwardedBatch } from '../../ledger/goodwill';
+import { queuePush } from '../push/push.service';
 import * as goodwill from './goodwill.repository';
 
 /*
@@ -62,5 +64,22 @@ export function forwardInJob(ctx: AppContext, tx: Tx, before: Date): Promise<For
       throw new Error('forwarding goodwill raises no live event');
     },
   };
-  return forwardGoodwill(work, { now: ctx.now(), before });
+  return forwardShares(work, { now: ctx.now(), before });
+}
+
+/**
+ * Forwards goodwill (the ledger's `forwardGoodwill`: the job's monthly run and the admin command) and, in the same
+ * transaction, queues one GOODWILL push to each user whose shares it forwarded, whatever the number of shares or
+ * causes (docs/product.md#push).
+ */
+export async function forwardShares(work: Work, opts: { now: Date; before?: Date }): Promise<ForwardedBatch[]> {
+  const batches = await forwardGoodwill(work, opts);
+  if (batches.length > 0) {
+    const payers = await goodwill.payersOf(
+      work.tx,
+      batches.map((b) => b.id),
+    );
+    await queuePush(work, payers, goodwillPush(), opts.now);
+  }
+  return batches;
 }

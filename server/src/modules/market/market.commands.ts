@@ -159,12 +159,17 @@ async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' 
   const r = await ledger.marketOrder(work, { ...o, feeBps: c.feeBps, at: c.now });
   if ('refused' in r) throw refusal(r, o.kind);
   // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
-  announceEvents(
+  // The events themselves market_order recorded; these carry what their pushes say (the taker, the item, the sum).
+  await announceEvents(
     work,
     r.fills.map((f) => ({
       userId: f.makerId,
       topic: o.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
+      actorId: o.takerId,
+      amount: f.price * f.quantity,
+      item: o.itemType,
     })),
+    c.now,
   );
   const before = new Map(r.positions.map((p) => [p.userId, p]));
   const after = positionsAfter(

@@ -160,7 +160,7 @@ export async function decideReport(
     if (reporterId === content.authorId) continue;
     events.push({ userId: reporterId, topic: 'REPORT_OUTCOME', message: reporterNotice(facts) });
   }
-  await recordEvents(work, events);
+  await recordEvents(work, events, input.now);
   const mails: QueuedMail[] = [];
   if (actsOnAuthor) {
     const mail = await mailTo(work.tx, content.authorId, input.from, authorMail({ ...facts, ...input.from }));
@@ -248,7 +248,7 @@ export async function decideAppeal(
     if (decision.suspend_days !== null) await suspend(work, authorId, input.now);
   }
   const message = appealNotice({ contentType, reversed, reasons: input.reasons });
-  await recordEvents(work, [{ userId: authorId, topic: 'APPEAL_DECIDED', message }]);
+  await recordEvents(work, [{ userId: authorId, topic: 'APPEAL_DECIDED', message }], input.now);
   const mails: QueuedMail[] = [];
   const mail = await mailTo(work.tx, authorId, input.from, {
     subject: reversed ? 'Your appeal was granted' : 'Your appeal was turned down',

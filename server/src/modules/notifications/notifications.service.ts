@@ -1,9 +1,11 @@
 import type { NotificationFilter, NotificationTopic } from '../../../../common/api/notifications';
 import { DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS, PREVIEW_SIZE } from '../../../../common/notifications';
+import { notificationPush, pushTypeOfTopic } from '../../../../common/push-messages';
 import type { AppContext } from '../../context';
 import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import { blockersOf } from '../blocks/blocks.service';
+import { pushNames, queuePush } from '../push/push.service';
 import { notificationsPolicy } from './notifications.policy';
 import * as repo from './notifications.repository';
 
@@ -23,27 +25,45 @@ export interface NotificationEvent {
 
 /**
  * Records events in the caller's unit of work, so an event exists exactly when the change behind it committed, and
- * tells each notified user's sockets (`newNotification`, sent after the commit), but not of an actor they blocked
- * (docs/product.md#blocks: their lists and counts leave such events out too).
+ * announces them (announceEvents).
  */
-export async function recordEvents(work: Work, events: readonly NotificationEvent[]): Promise<void> {
+export async function recordEvents(work: Work, events: readonly NotificationEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
   await repo.insertEvents(work.tx, events);
-  const actors = events.flatMap((e) => (e.actorId == null ? [] : [e.actorId]));
-  const blockers = actors.length === 0 ? new Map<number, Set<number>>() : await blockersOf(work.tx, actors);
-  announceEvents(
-    work,
-    events.filter((e) => e.actorId == null || !blockers.get(e.actorId)?.has(e.userId)),
-  );
+  await announceEvents(work, events, now);
 }
 
-/** Rings the bell of each user an event is for (sent after the commit), once per user. */
-export function announceEvents(work: Work, events: readonly Pick<NotificationEvent, 'userId' | 'topic'>[]): void {
-  const told = new Set<number>();
-  for (const e of events) {
-    if (told.has(e.userId)) continue;
-    told.add(e.userId);
+/**
+ * Tells each notified user of recorded events (the market's SQL records its own): their sockets hear
+ * `newNotification` (sent after the commit, once per user) and their devices get the event's push, queued in this
+ * transaction (docs/product.md#push). Neither for an event whose actor the user blocked (docs/product.md#blocks:
+ * their lists and counts leave such events out too).
+ */
+export async function announceEvents(work: Work, events: readonly NotificationEvent[], now: Date): Promise<void> {
+  if (events.length === 0) return;
+  const actors = events.flatMap((e) => (e.actorId == null ? [] : [e.actorId]));
+  const blockers = actors.length === 0 ? new Map<number, Set<number>>() : await blockersOf(work.tx, actors);
+  const told = events.filter((e) => e.actorId == null || !blockers.get(e.actorId)?.has(e.userId));
+  const rung = new Set<number>();
+  for (const e of told) {
+    if (rung.has(e.userId)) continue;
+    rung.add(e.userId);
     work.emit('notification', 'newNotification', { topic: e.topic }, audience.user(e.userId));
+  }
+  await pushEvents(work, told, now);
+}
+
+/** Each event's push (common/push-messages.ts: the topic's type and text), quoting its actor's name. */
+async function pushEvents(work: Work, events: readonly NotificationEvent[], now: Date): Promise<void> {
+  const pushing = events.filter((e) => pushTypeOfTopic(e.topic) !== undefined);
+  if (pushing.length === 0) return;
+  const names = await pushNames(
+    work.tx,
+    pushing.flatMap((e) => (e.actorId == null ? [] : [e.actorId])),
+  );
+  for (const e of pushing) {
+    const message = notificationPush({ ...e, actorName: e.actorId == null ? null : (names.get(e.actorId) ?? null) });
+    if (message) await queuePush(work, e.userId, message, now);
   }
 }
 

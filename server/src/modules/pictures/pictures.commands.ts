@@ -129,7 +129,7 @@ async function addPurchase(work: Work, counted: Figures, p: Purchase): Promise<v
     });
   }
   events.push(...(await overtaken(work, counted, p)));
-  await recordEvents(work, events);
+  await recordEvents(work, events, p.now);
 
   work.emit('picture', 'fund', {
     pictureId: p.pictureId,

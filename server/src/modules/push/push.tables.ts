@@ -63,3 +63,14 @@ export const pushVapid = pgTable('push_vapid', {
   privateKey: text('private_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * When each user was last pushed about the chat (docs/decisions.md "Issue 27: which events push"): a CHAT push goes
+ * to a user away from the room at most once per CHAT_PUSH_EVERY_MS (common/push-messages.ts). No row: never pushed.
+ */
+export const pushChatSent = pgTable('push_chat_sent', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
