@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { endpointError, keysError, nextAttemptAt, PUSH_TEXT, retryDelayMs } from './push-rules';
 
 /* The pure rules of push (docs/product.md#push): endpoints, keys, and the waits between tries. */
@@ -88,5 +89,35 @@ describe('keysError', () => {
     expect(keysError({ ...keys, auth: randomBytes(15).toString('base64url') })).toEqual(auth);
     expect(keysError({ ...keys, auth: randomBytes(17).toString('base64url') })).toEqual(auth);
     expect(keysError({ ...keys, auth: '!!!!' })).toEqual(auth);
+  });
+});
+
+describe('the VAPID settings (server/src/config.ts)', () => {
+  const pair = { publicKey: `B${'A'.repeat(86)}`, privateKey: 'A'.repeat(43) };
+
+  it('takes both keys or neither, of the right lengths', () => {
+    expect(loadConfig({}).vapidKeys).toBeUndefined();
+    const both = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+    expect(loadConfig(both).vapidKeys).toEqual(pair);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/together/);
+    expect(() => loadConfig({ ...both, VAPID_PUBLIC_KEY: 'BAAA' })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...both, VAPID_PRIVATE_KEY: 'A'.repeat(42) })).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+
+  it('signs as VAPID_SUBJECT, else an https PUBLIC_URL, else MAIL_FROM', () => {
+    expect(loadConfig({ VAPID_SUBJECT: 'https://wall.example/contact' }).vapidSubject).toBe(
+      'https://wall.example/contact',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://wall.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ PUBLIC_URL: 'https://wall.example/' }).vapidSubject).toBe('https://wall.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://wall.example', MAIL_FROM: 'ops@wall.example' }).vapidSubject).toBe(
+      'mailto:ops@wall.example',
+    );
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost');
+  });
+
+  it('takes http:// push endpoints only with PUSH_ALLOW_HTTP=1', () => {
+    expect(loadConfig({}).pushAllowHttp).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_HTTP: '1' }).pushAllowHttp).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type { pushMuted, pushOutbox, pushSubscriptions, pushVapid } from './push
 
 /**
  * Queues a message to every device of each user who has not switched its type off: one outbox row per device, in
- * the caller's transaction. A user with no subscription costs one index probe and queues nothing.
+ * the caller's transaction. A user with no subscription costs one index probe and queues nothing. A device whose
+ * session expired gets nothing: that browser is signed out, though its session row waits for the next tidy-up.
  */
 export async function queuePushes(
   exec: Executor,
@@ -20,7 +21,7 @@ export async function queuePushes(
   await exec.execute(
     sql`INSERT INTO push_outbox (subscription_id, payload, next_attempt_at, expires_at)
         SELECT s.id, ${JSON.stringify(message)}, ${at.now}, ${at.expiresAt}
-          FROM push_subscriptions s
+          FROM push_subscriptions s JOIN sessions se ON se.token_hash = s.session_hash AND se.expires_at > ${at.now}
          WHERE s.user_id = ANY(${ids}::bigint[])
            AND NOT EXISTS (SELECT 1 FROM push_muted m WHERE m.user_id = s.user_id AND m.type = ${message.type})`,
   );

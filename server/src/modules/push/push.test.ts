@@ -338,6 +338,22 @@ describe('GET and PUT /api/push/preferences', () => {
   });
 });
 
+describe('queuePush', () => {
+  it('queues nothing for a device whose session expired (that browser is signed out)', async () => {
+    const ann = await makeUser(t.ctx);
+    const client = await signIn(t, ann.id);
+    const d = device();
+    answers.set(d.path, 'never');
+    await subscribe(client, d);
+    await t.ctx.db.execute(
+      sql`UPDATE sessions SET expires_at = ${new Date(now().getTime() - 1000)}
+          WHERE token_hash = (SELECT session_hash FROM push_subscriptions WHERE endpoint = ${d.endpoint})`,
+    );
+    await queue(ann.id, message('nobody home'));
+    expect(await queuedFor(t.ctx.db, ann.id)).toEqual([]);
+  });
+});
+
 describe('sending (the push job)', () => {
   it('delivers a queued push within 5 s of the commit, signed and encrypted to each device', async () => {
     const ann = await someone();
