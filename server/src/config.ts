@@ -109,6 +109,16 @@ export interface Config {
   s3: S3Config | undefined;
   /** IMAGE_BASE_URL without its trailing slash: /images/{key} redirects to `${imageBaseUrl}/{key}` (a CDN or public bucket). */
   imageBaseUrl: string | undefined;
+  /**
+   * The VAPID pair push messages are signed with (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url), both or neither;
+   * undefined: made on first start and kept in the database (docs/decisions.md "Issue 27: the push outbox and VAPID
+   * keys").
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: how a push service reaches the operator, mailto: or https:; by default PUBLIC_URL or MAIL_FROM. */
+  vapidSubject: string;
+  /** PUSH_ALLOW_HTTP=1: push endpoints on http://localhost or 127.0.0.1 are taken too (tests, a local push server). */
+  pushAllowHttp: boolean;
 }
 
 export interface S3Config {
@@ -259,6 +269,33 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither: a P-256 public point (65 bytes) and its scalar (32). */
+function vapidKeys(env: Env): Config['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
+  const bytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
+  if (bytes(publicKey) !== 65 || publicKey[0] !== 'B') {
+    throw new Error('VAPID_PUBLIC_KEY must be an uncompressed P-256 point in base64url (65 bytes, as web-push makes)');
+  }
+  if (bytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY must be 32 bytes in base64url (as web-push makes)');
+  return { publicKey, privateKey };
+}
+
+/** VAPID_SUBJECT, else an https PUBLIC_URL, else MAIL_FROM as a mailto: (push services want one of the two). */
+function vapidSubject(env: Env, publicUrl: string | undefined, mailFrom: string): string {
+  const raw = env.VAPID_SUBJECT?.trim();
+  if (raw) {
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(raw)) {
+      throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${raw}"`);
+    }
+    return raw;
+  }
+  if (publicUrl?.startsWith('https://')) return publicUrl;
+  return `mailto:${mailFrom}`;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000);
   const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '') || undefined;
@@ -330,6 +367,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     httpMaxConnectionsPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
     s3: s3(env),
     imageBaseUrl: httpUrl(env, 'IMAGE_BASE_URL'),
+    vapidKeys: vapidKeys(env),
+    vapidSubject: vapidSubject(env, publicUrl, env.MAIL_FROM || 'no-reply@localhost'),
+    pushAllowHttp: env.PUSH_ALLOW_HTTP === '1',
     ...overrides,
   };
   return config;

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,28 @@ describe('answers checked against the OpenAPI document', () => {
     await t.ctx.db.execute(sql`UPDATE users SET suspended_for_good = true WHERE id = ${poorId}`);
     await post(poor, '/api/payment/checkout-with-image-fund', { imageId: pictureId, amount: 200 });
     await post(poor, '/api/picture/comment/pin', { commentId });
+
+    // Push (docs/product.md#push): the key, a device on and off, the switches
+    await get(t.client(), '/api/push/key');
+    const ecdh = createECDH('prime256v1');
+    const device = {
+      endpoint: 'https://push.example/walk',
+      keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    await post(alice, '/api/push/subscriptions', device);
+    await post(alice, '/api/push/subscriptions', device);
+    await post(alice, '/api/push/subscriptions', { ...device, endpoint: 'http://push.example/walk' });
+    await post(t.client(), '/api/push/subscriptions', device);
+    const prefs = (await get(alice, '/api/push/preferences')).json<Record<string, boolean>>();
+    await call(alice, { method: 'PUT', url: '/api/push/preferences', payload: { ...prefs, CHAT: false } });
+    await call(alice, { method: 'PUT', url: '/api/push/preferences', payload: { CHAT: false } });
+    await call(bob, { method: 'DELETE', url: '/api/push/subscriptions', payload: { endpoint: device.endpoint } });
+    await call(alice, { method: 'DELETE', url: '/api/push/subscriptions', payload: { endpoint: device.endpoint } });
+    await call(t.client(), {
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: device.endpoint },
+    });
 
     // new-domain: walk (scripts/new-domain.ts adds a new domain's calls above this line)
 

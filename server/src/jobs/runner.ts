@@ -20,6 +20,8 @@ export interface Job {
    * transaction has committed.
    */
   run(ctx: AppContext, work: Work): Promise<void | AfterCommit>;
+  /** Waits for work the job left running past its runs (the pushes under way), when the jobs stop. */
+  stop?(ctx: AppContext): Promise<void>;
 }
 
 /** A job's work that waits on something outside the database, run after its transaction (and lock) are released. */
@@ -75,5 +77,6 @@ export function startJobs(ctx: AppContext, jobs: readonly Job[]): () => Promise<
   return async () => {
     for (const timer of timers) clearTimeout(timer);
     await Promise.all(running.values());
+    await Promise.all(jobs.map((job) => job.stop?.(ctx)));
   };
 }

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { PushMessage } from '../../../../common/push';
 import { sqlRows, type Columns, type Executor } from '../../db/connection';
 import type { users } from '../../db/core.tables';
-import type { pushOutbox } from './push.tables';
+import type { pushMuted, pushOutbox, pushSubscriptions, pushVapid } from './push.tables';
 
 /** All of push's SQL (docs/product.md#push), taking the db or the transaction of a command. */
 
 /**
  * Queues a message to every device of each user who has not switched its type off: one outbox row per device, in
- * the caller's transaction. A user with no subscription costs one index probe and queues nothing.
+ * the caller's transaction. A user with no subscription costs one index probe and queues nothing. A device whose
+ * session expired gets nothing: that browser is signed out, though its session row waits for the next tidy-up.
  */
 export async function queuePushes(
   exec: Executor,
@@ -21,7 +22,7 @@ export async function queuePushes(
   await exec.execute(
     sql`INSERT INTO push_outbox (subscription_id, payload, next_attempt_at, expires_at)
         SELECT s.id, ${JSON.stringify(message)}, ${at.now}, ${at.expiresAt}
-          FROM push_subscriptions s
+          FROM push_subscriptions s JOIN sessions se ON se.token_hash = s.session_hash AND se.expires_at > ${at.now}
          WHERE s.user_id = ANY(${ids}::bigint[])
            AND NOT EXISTS (SELECT 1 FROM push_muted m WHERE m.user_id = s.user_id AND m.type = ${message.type})`,
   );
@@ -73,6 +74,7 @@ export async function queueChatPushes(
   await exec.execute(
     sql`WITH due AS (
           SELECT DISTINCT s.user_id FROM push_subscriptions s
+            JOIN sessions se ON se.token_hash = s.session_hash AND se.expires_at > ${q.now}
            WHERE s.user_id <> ${q.senderId}
              AND NOT (s.user_id = ANY(${inRoom}::bigint[]))
              AND NOT EXISTS (SELECT 1 FROM push_muted m WHERE m.user_id = s.user_id AND m.type = ${q.message.type})
@@ -86,6 +88,139 @@ export async function queueChatPushes(
           RETURNING user_id)
         INSERT INTO push_outbox (subscription_id, payload, next_attempt_at, expires_at)
         SELECT s.id, ${JSON.stringify(q.message)}, ${q.now}, ${q.expiresAt}
-          FROM push_subscriptions s JOIN sent ON sent.user_id = s.user_id`,
+          FROM push_subscriptions s JOIN sent ON sent.user_id = s.user_id
+          JOIN sessions se ON se.token_hash = s.session_hash AND se.expires_at > ${q.now}`,
   );
+}
+
+// Subscriptions: one row per endpoint, owned by the session that made it.
+
+export interface NewSubscription {
+  userId: number;
+  sessionHash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  now: Date;
+}
+
+/**
+ * Stores a device's subscription, or renews the one of its endpoint: keys, session and date are the latest. An
+ * endpoint another user had is theirs no longer: that row goes first, with what was queued for it, so nothing of
+ * theirs reaches the device now signed in as someone else.
+ */
+export async function upsertSubscription(exec: Executor, s: NewSubscription): Promise<void> {
+  await exec.execute(sql`DELETE FROM push_subscriptions WHERE endpoint = ${s.endpoint} AND user_id <> ${s.userId}`);
+  await exec.execute(
+    sql`INSERT INTO push_subscriptions (user_id, session_hash, endpoint, p256dh, auth, created_at)
+        VALUES (${s.userId}, ${s.sessionHash}, ${s.endpoint}, ${s.p256dh}, ${s.auth}, ${s.now})
+        ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, session_hash = EXCLUDED.session_hash,
+          p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = EXCLUDED.created_at`,
+  );
+}
+
+/** Keeps a user's `keep` newest subscriptions and deletes the rest (with what was queued for them). */
+export async function trimSubscriptions(exec: Executor, userId: number, keep: number): Promise<void> {
+  await exec.execute(
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
+          SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${keep})`,
+  );
+}
+
+/** Deletes the user's subscription of this endpoint; answers whether there was one. */
+export async function deleteSubscription(exec: Executor, userId: number, endpoint: string): Promise<boolean> {
+  const gone = await sqlRows(
+    exec,
+    sql<Columns<typeof pushSubscriptions, 'id'>>`DELETE FROM push_subscriptions
+        WHERE user_id = ${userId} AND endpoint = ${endpoint} RETURNING id`,
+  );
+  return gone.length > 0;
+}
+
+/** Deletes a subscription the push service no longer knows (404, 410), with what was queued for it. */
+export async function dropSubscription(exec: Executor, id: number): Promise<void> {
+  await exec.execute(sql`DELETE FROM push_subscriptions WHERE id = ${id}`);
+}
+
+// The switches: a row per type switched off.
+
+export async function mutedTypes(exec: Executor, userId: number): Promise<string[]> {
+  const rows = await sqlRows(
+    exec,
+    sql<Columns<typeof pushMuted, 'type'>>`SELECT type FROM push_muted WHERE user_id = ${userId}`,
+  );
+  return rows.map((r) => r.type);
+}
+
+/** Replaces the user's switched-off types with `types`. */
+export async function setMutedTypes(exec: Executor, userId: number, types: readonly string[]): Promise<void> {
+  await exec.execute(sql`DELETE FROM push_muted WHERE user_id = ${userId}`);
+  if (types.length === 0) return;
+  const rows = sql.join(
+    types.map((type) => sql`(${userId}, ${type})`),
+    sql`, `,
+  );
+  await exec.execute(sql`INSERT INTO push_muted (user_id, type) VALUES ${rows} ON CONFLICT DO NOTHING`);
+}
+
+// The outbox, as the push job works it.
+
+export type DuePushRow = Columns<typeof pushOutbox, 'id' | 'subscription_id' | 'payload' | 'attempts' | 'expires_at'> &
+  Columns<typeof pushSubscriptions, 'endpoint' | 'p256dh' | 'auth'>;
+
+/**
+ * Takes up to `limit` pushes due at `now` for one try: they are held until `holdUntil` (no other instance takes
+ * them meanwhile; one that dies while sending leaves them to a try after it), and those past their expiry go. Both
+ * walk only the due rows, by the index on next_attempt_at: an empty outbox costs two index probes.
+ */
+export async function takeDuePushes(
+  exec: Executor,
+  at: { now: Date; holdUntil: Date; limit: number },
+): Promise<DuePushRow[]> {
+  await exec.execute(sql`DELETE FROM push_outbox WHERE next_attempt_at <= ${at.now} AND expires_at <= ${at.now}`);
+  return sqlRows(
+    exec,
+    sql<DuePushRow>`WITH due AS (
+          SELECT id FROM push_outbox WHERE next_attempt_at <= ${at.now}
+           ORDER BY next_attempt_at LIMIT ${at.limit} FOR UPDATE SKIP LOCKED),
+        held AS (
+          UPDATE push_outbox o SET next_attempt_at = ${at.holdUntil} FROM due WHERE o.id = due.id
+          RETURNING o.id, o.subscription_id, o.payload, o.attempts, o.expires_at)
+        SELECT h.id, h.subscription_id, h.payload, h.attempts, h.expires_at, s.endpoint, s.p256dh, s.auth
+          FROM held h JOIN push_subscriptions s ON s.id = h.subscription_id`,
+  );
+}
+
+/** A push sent (or one no try can send): its row goes. */
+export async function deletePush(exec: Executor, id: number): Promise<void> {
+  await exec.execute(sql`DELETE FROM push_outbox WHERE id = ${id}`);
+}
+
+/** A failed try, counted, with the next one's time. */
+export async function reschedulePush(
+  exec: Executor,
+  id: number,
+  retry: { attempts: number; nextAttemptAt: Date; error: string },
+): Promise<void> {
+  await exec.execute(
+    sql`UPDATE push_outbox SET attempts = ${retry.attempts}, next_attempt_at = ${retry.nextAttemptAt},
+          last_error = ${retry.error} WHERE id = ${id}`,
+  );
+}
+
+// The VAPID pair, made on first start when the environment gives none.
+
+export type VapidRow = Columns<typeof pushVapid, 'public_key' | 'private_key'>;
+
+/**
+ * Keeps `pair` unless a pair is already kept, and answers the kept one: two instances starting at once each offer
+ * their own, one wins, and both read the winner.
+ */
+export async function keepVapid(exec: Executor, pair: { publicKey: string; privateKey: string }): Promise<VapidRow> {
+  await exec.execute(
+    sql`INSERT INTO push_vapid (id, public_key, private_key) VALUES (1, ${pair.publicKey}, ${pair.privateKey})
+        ON CONFLICT (id) DO NOTHING`,
+  );
+  const [row] = await sqlRows(exec, sql<VapidRow>`SELECT public_key, private_key FROM push_vapid WHERE id = 1`);
+  return row!;
 }
