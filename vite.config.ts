@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -71,7 +72,30 @@ const firstLoad = entryGraph();
 // The web client: built into dist/web, which the server serves (server/src/modules/spa/spa.routes.ts).
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precompress(), firstLoad.plugin],
+  plugins: [
+    react(),
+    precompress(),
+    firstLoad.plugin,
+    // The service worker, web/src/sw.ts, built to dist/web/sw.js with the list of files it precaches (docs/decisions.md
+    // "Issue 27: the service worker and the manifest"). The server serves the manifest per tenant and the client
+    // registers the worker itself (web/src/lib/pwa.ts), so the plugin writes neither; it never runs in development.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The hashed build and the icons. index.html is not among them: the server fills it per request and tenant,
+        // so the worker keeps the page the server sends for its own host instead (web/src/sw.ts).
+        globPatterns: ['assets/**/*.{js,css,svg,png,woff2}', 'icons/*.png', 'favicon.svg'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+        // The hashed names already say when a file changed.
+        dontCacheBustURLsMatching: /^assets\//,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

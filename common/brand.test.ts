@@ -3,11 +3,16 @@ import { brandOf, pageTitle } from './brand';
 
 describe('brand and page titles', () => {
   it('names the cash tenant The ultimate flex and the others The green app', () => {
-    expect(brandOf('cash')).toEqual({
+    expect(brandOf('cash')).toMatchObject({
       title: 'The ultimate flex',
       description: 'Social network with expensive twist.',
+      shortName: 'Flex',
     });
-    expect(brandOf('charity')).toEqual({ title: 'The green app', description: 'Social network with green money.' });
+    expect(brandOf('charity')).toMatchObject({
+      title: 'The green app',
+      description: 'Social network with green money.',
+      shortName: 'Green app',
+    });
   });
 
   it('adds the page word on the matching pages only', () => {

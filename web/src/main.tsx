@@ -4,11 +4,20 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from './lib/router';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary';
 import { routes } from './app/routes';
+import { startPwa } from './lib/pwa';
 import { Shell } from './app/Shell';
 import './styles.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // Offline a load is still tried (the service worker may have the public wall, web/src/sw.ts) and fails at once
+      // instead of waiting paused: the screens say 'You are offline' there, and reconnecting loads again.
+      networkMode: 'offlineFirst',
+      retry: (failures) => navigator.onLine && failures < 3,
+    },
+  },
 });
 
 // A small router (./lib/router.tsx, wouter under react-router's API): route chunks load through React.lazy (see
@@ -35,3 +44,6 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// The installable app: the install offer is kept from now, the service worker registers once the page is idle.
+startPwa();

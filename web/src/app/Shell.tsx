@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from '../lib/router';
 import { ChatBubble } from '../features/chat/components/ChatBubble';
 import { useLootboxCountersLive } from '../features/lootboxes/lib/live';
@@ -6,7 +6,9 @@ import { SuspendedBanner } from '../features/moderation/components/SuspendedBann
 import { useModerationLive } from '../features/moderation/lib/useModerationLive';
 import { NotificationBubble } from '../features/notifications/components/NotificationBubble';
 import { useNotificationsLive } from '../features/notifications/lib/live';
+import { useUpdate } from '../lib/pwa';
 import { useLoggedIn } from '../lib/session';
+import { OfflineBanner } from './AppStatus';
 import { BottomBar } from './BottomBar';
 import { GlobalTooltip } from './GlobalTooltip';
 import { Header } from './Header';
@@ -15,6 +17,9 @@ import { hasExtraPanel } from './nav';
 import { PopupHost } from './popups/PopupHost';
 import { useNavigationRules, useSessionRules } from './useShellEffects';
 import './Shell.css';
+
+/** "Reload to update": a chunk of its own, loaded only once a new build waits (web/src/lib/pwa.ts). */
+const UpdateToast = lazy(() => import('./UpdateToast'));
 
 /** The frame around every page (its children): header, side and right panels on desktop, the bottom bar below 1230 px. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -25,6 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useLootboxCountersLive();
   useModerationLive();
   const loggedIn = useLoggedIn();
+  const updateReady = useUpdate() !== null;
   return (
     <div className="shell">
       <Header />
@@ -33,6 +39,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <MainMenu />
         </aside>
         <main className="shell__main" id="main">
+          <OfflineBanner />
           <SuspendedBanner />
           <Suspense fallback={<p className="loading">Loading...</p>}>{children}</Suspense>
         </main>
@@ -61,6 +68,11 @@ export function Shell({ children }: { children: ReactNode }) {
         {/* The room's own page has no bubble. */}
         {pathname !== '/chat' && <ChatBubble />}
       </div>
+      {updateReady && (
+        <Suspense fallback={null}>
+          <UpdateToast />
+        </Suspense>
+      )}
       <PopupHost />
       <GlobalTooltip />
     </div>

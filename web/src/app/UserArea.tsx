@@ -6,6 +6,7 @@ import { useProfile } from '../features/users/api/profile';
 import { Avatar } from '../features/users/components/Avatar';
 import { useDismiss } from '../hooks/useDismiss';
 import { openPopup } from '../lib/popups';
+import { install, useInstallOffer } from '../lib/pwa';
 import { useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
 
@@ -40,6 +41,7 @@ export function UserArea() {
   const loggedIn = useLoggedIn();
   const { data: profile } = useProfile();
   const [open, setOpen] = useState(false);
+  const installable = useInstallOffer() !== null;
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -95,6 +97,19 @@ export function UserArea() {
           <Link role="menuitem" to="/blocked" onClick={close}>
             Blocked users
           </Link>
+          {/* Only where the browser offers to install the app (docs/product.md#push). */}
+          {installable && (
+            <button
+              role="menuitem"
+              type="button"
+              onClick={() => {
+                close();
+                install();
+              }}
+            >
+              Install
+            </button>
+          )}
           <button role="menuitem" type="button" onClick={() => void logout()}>
             Logout
           </button>

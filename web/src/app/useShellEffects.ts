@@ -5,6 +5,7 @@ import { pageTitle } from '../../../common/brand';
 import { endSession } from '../features/auth/api/logout';
 import { useProfile } from '../features/users/api/profile';
 import { useLiveBalance } from '../features/wallet/api/balance';
+import { ApiError } from '../lib/api';
 import { live } from '../lib/live';
 import { closePopupOnNavigation, openPopup } from '../lib/popups';
 import { setLoggedIn, useLoggedIn } from '../lib/session';
@@ -17,7 +18,7 @@ import { NOT_FOUND, routes } from './routes';
  * a visitor following a broken link reads 'Page not found' rather than a sign-in popup.
  */
 export function useNavigationRules(): void {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const notFound = useMatchedRoute(routes)?.path === NOT_FOUND;
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
@@ -29,9 +30,12 @@ export function useNavigationRules(): void {
 
   useEffect(() => {
     if (loggedIn || notFound || isPublicPath(pathname)) return;
-    navigate('/', { replace: true });
-    openPopup({ kind: 'signIn' }, { path: '/' });
-  }, [loggedIn, notFound, pathname, navigate]);
+    // An image shared to the app waits on the upload page while a visitor signs in there (docs/product.md#push):
+    // the sign-in reloads that page, signed in, and the image is still kept (web/src/lib/shared-image.ts).
+    const stay = pathname === '/upload' && search.includes('shared=1');
+    if (!stay) navigate('/', { replace: true });
+    openPopup({ kind: 'signIn' }, { path: stay ? pathname : '/' });
+  }, [loggedIn, notFound, pathname, search, navigate]);
 }
 
 /**
@@ -44,7 +48,8 @@ export function useSessionRules(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!error || !loggedIn) return;
+    // A network failure (offline) says nothing about the session: only the server's answer does.
+    if (!error || !loggedIn || !(error instanceof ApiError)) return;
     // The flag says signed in but the server disagrees: log out for real and start over.
     void endSession()
       .catch(() => {})

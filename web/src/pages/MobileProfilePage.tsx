@@ -1,10 +1,12 @@
 import { Link } from '../lib/router';
 import { logout } from '../features/auth/api/logout';
 import { useProfile } from '../features/users/api/profile';
+import { install, useInstallOffer } from '../lib/pwa';
 
 /** The phone's account menu: one tile per destination (docs/product.md#shell). */
 export default function MobileProfilePage() {
   const { data: profile } = useProfile();
+  const installable = useInstallOffer() !== null;
   return (
     <section className="page">
       <h1>Profile</h1>
@@ -30,6 +32,12 @@ export default function MobileProfilePage() {
         <Link className="tile" to="/moderation-log">
           Moderation log
         </Link>
+        {/* Only where the browser offers to install the app (docs/product.md#push). */}
+        {installable && (
+          <button type="button" className="tile" onClick={install}>
+            Install
+          </button>
+        )}
         <button type="button" className="tile" onClick={() => void logout()}>
           Logout
         </button>

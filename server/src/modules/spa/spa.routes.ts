@@ -8,12 +8,15 @@ import { adminConsoleCsp, ADMIN_CONSOLE_PATHS } from '../../http/csp';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
 import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
+import { SHARE_TARGET_PATH, webManifest } from './manifest';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
 /** Where the head tags go in the built index.html (web/index.html carries this comment). */
 const HEAD_MARK = '<!--app-head-->';
 /** Paths that are never a page of the client: a miss under them is a 404, not the app (images: issue 22, item 21). */
-const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout|images(\/|$))/;
+const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout|images(\/|$)|icons(\/|$)|sw\.js$|manifest\.webmanifest$)/;
+/** Where a share that no service worker took is sent: the upload page says to open the app once (docs/decisions.md). */
+export const SHARE_FAILED_URL = '/upload?shared=failed';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -40,6 +43,10 @@ export function headTags(
     `<title>${escapeHtml(pageTitle(tenant, pathname))}</title>`,
     `<meta name="description" content="${escapeHtml(brand.description)}" />`,
     `<meta name="tenant" content="${tenant}" />`,
+    // The installable app (docs/product.md#push): the tenant's manifest, its colour, and Apple's home-screen icon.
+    `<meta name="theme-color" content="${escapeHtml(brand.themeColor)}" />`,
+    '<link rel="manifest" href="/manifest.webmanifest" />',
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
   ];
   if (googleClientId) tags.push(`<meta name="google-client-id" content="${escapeHtml(googleClientId)}" />`);
   // crossorigin: the client's fetch() is a CORS-mode request, and a preload is used only by a request of its mode.
@@ -83,6 +90,49 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
     if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
   });
+
+  // The installable app (docs/product.md#push, docs/decisions.md "Issue 27: the service worker and the manifest").
+  app.get('/manifest.webmanifest', { schema: { hide: true }, config: { auth: 'public' } }, async (req, reply) => {
+    const tenant: Tenant = isCashTenant(req, ctx) ? 'cash' : 'charity';
+    return reply
+      .type('application/manifest+json')
+      .header('cache-control', 'no-cache')
+      .send(JSON.stringify(webManifest(tenant)));
+  });
+
+  const icons = path.join(webDir, 'icons');
+  if (fs.existsSync(icons)) {
+    await publicScope(app, async (files) => {
+      // Named without a hash (the manifest points at them): a day's cache, then the browser asks again.
+      await files.register(fastifyStatic, {
+        root: icons,
+        prefix: '/icons/',
+        index: false,
+        maxAge: '1d',
+        decorateReply: false,
+      });
+    });
+  }
+
+  // The service worker, read on every request (a few KB): a new build's worker is what the browser finds when it
+  // checks, never a copy an HTTP cache kept (the browser checks /sw.js itself on every navigation).
+  app.get('/sw.js', { schema: { hide: true }, config: { auth: 'public' } }, async (_req, reply) => {
+    const file = path.join(webDir, 'sw.js');
+    if (!fs.existsSync(file)) return reply.code(404).send({ message: 'Not found.' });
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(file));
+  });
+
+  // The share target when no service worker took the share (the app was never opened on this device, or its worker
+  // is gone): nothing is kept or moved; the upload page says to open the app once and share again. The system posts
+  // it with `Origin: null`, so it skips the Origin check: it changes nothing.
+  app.post(
+    SHARE_TARGET_PATH,
+    {
+      schema: { hide: true, consumes: ['multipart/form-data'] },
+      config: { auth: 'public', skipOriginCheck: true },
+    },
+    async (_req, reply) => reply.header('cache-control', 'no-store').redirect(SHARE_FAILED_URL, 303),
+  );
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query = ''] = req.url.split('?');

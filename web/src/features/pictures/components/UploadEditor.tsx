@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { isValidUploadPrice } from '../../../../../common/upload-rules';
 import { fieldErrorsOf } from '../../../lib/api';
 import { cleanDollarInput, isBlockedAmountKey } from '../../../lib/money-input';
+import { openPopup } from '../../../lib/popups';
+import { useLoggedIn } from '../../../lib/session';
+import { dropSharedImage, readSharedImage } from '../../../lib/shared-image';
 import { useUploadPicture } from '../api/mutations';
 import { prepareImage, type PreparedImage } from '../lib/prepare-image';
 
@@ -11,9 +14,16 @@ const FLASH_MS = 2_000;
 
 type Ready = Extract<PreparedImage, { ok: true }> & { preview: string; name: string };
 
-/** The upload page's editor: price, a drop zone, the preview, Cancel and Release. */
+/**
+ * The upload page's editor: price, a drop zone, the preview, Cancel and Release. With `?shared=1` it starts with the
+ * image shared to the installed app (web/src/lib/shared-image.ts); `?shared=failed` says why none arrived.
+ */
 export function UploadEditor() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const shared = params.get('shared');
+  const loggedIn = useLoggedIn();
+  const [fromShare, setFromShare] = useState(false);
   const upload = useUploadPicture();
   const [price, setPrice] = useState('');
   const [image, setImage] = useState<Ready | undefined>();
@@ -31,8 +41,9 @@ export function UploadEditor() {
     return () => clearTimeout(timer);
   }, [flash]);
 
-  const take = async (file: File | undefined) => {
+  const take = async (file: File | undefined, viaShare = false) => {
     if (!file) return;
+    setFromShare(viaShare);
     setError(undefined);
     setServerError(undefined);
     const prepared = await prepareImage(file);
@@ -44,6 +55,18 @@ export function UploadEditor() {
     setImage({ ...prepared, preview: URL.createObjectURL(prepared.blob), name: file.name });
   };
 
+  useEffect(() => {
+    if (shared !== '1') return;
+    let live = true;
+    void readSharedImage().then((file) => {
+      if (live) void take(file, true);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per arrival from a share: `take` only sets this editor's state.
+  }, [shared]);
+
   const cancel = () => {
     setImage(undefined);
     setError(undefined);
@@ -52,6 +75,11 @@ export function UploadEditor() {
   };
 
   const release = async () => {
+    // A visitor who arrived with a shared image signs in here first; the image stays kept meanwhile.
+    if (!loggedIn) {
+      openPopup({ kind: 'signIn' });
+      return;
+    }
     const missing = { image: !image, price: !isValidUploadPrice(price) };
     if (missing.image || missing.price) {
       setFlash(missing);
@@ -65,6 +93,7 @@ export function UploadEditor() {
         fileName: image!.name.replace(/\.[^.]*$/, '') + '.jpg',
         amount: Number(price) * 100,
       });
+      if (fromShare) await dropSharedImage().catch(() => undefined);
       navigate(url);
     } catch (err) {
       // A 402 has already opened the top-up popup with the shortfall.
@@ -87,6 +116,12 @@ export function UploadEditor() {
   return (
     <section className="page upload" aria-labelledby="upload-title">
       <h1 id="upload-title">Upload a picture</h1>
+      {shared === 'failed' && (
+        <p className="form-error" role="alert">
+          The shared picture did not arrive. Open the app once, then share it again, or choose it below.
+        </p>
+      )}
+      {shared === '1' && !loggedIn && <p className="muted">Sign in to put this picture on the wall: it stays here.</p>}
       <div className={`field${flash.price ? ' field--flash' : ''}`}>
         <label htmlFor="upload-price">Price in dollars</label>
         <input

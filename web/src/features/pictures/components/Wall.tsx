@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { OFFLINE_TEXT, useOnline } from '../../../hooks/useOnline';
 import { useWall, type WallKey } from '../api/pictures';
 import { usePictureLive } from '../lib/cache';
 import { keepFollowedInPlace } from '../lib/follow';
@@ -24,6 +25,7 @@ interface WallProps {
 export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallProps) {
   const query = useWall(wallKey, start);
   usePictureLive();
+  const online = useOnline();
   const { data, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, isPending, isError } = query;
   const { fetchNextPage, fetchPreviousPage } = query;
   const pages = data?.pages ?? [];
@@ -89,7 +91,9 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
       ?.querySelector<HTMLElement>(`[data-index="${i}"]`)
       ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-  if (isError && pictures.length === 0) return <p className="muted">The pictures could not be loaded.</p>;
+  if (isError && pictures.length === 0) {
+    return <p className="muted">{online ? 'The pictures could not be loaded.' : OFFLINE_TEXT}</p>;
+  }
   if (!isPending && pictures.length === 0 && !hasPreviousPage && !startMissing) return <>{empty}</>;
   if (isPending) {
     // A card-sized frame where the first card will be, so nothing moves when the batch arrives: it is replaced, and

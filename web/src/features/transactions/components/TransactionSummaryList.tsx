@@ -5,6 +5,7 @@ import { SignInFirst } from './SignInFirst';
 import { Link } from '../../../lib/router';
 import { TRANSACTIONS_CSV_URL, useStatementFollowsBalance, useTransactionSummary } from '../api/transactions';
 import { ALWAYS_LISTED, amountClass, heldText, TYPE_LABEL } from '../lib/format';
+import { ErrorLine } from '../../../components/ui/ErrorLine';
 
 /** /transactions: each type with its signed sum, each row going to /transactions/{type} (docs/product.md#statement). */
 export function TransactionSummaryList() {
@@ -21,9 +22,7 @@ export function TransactionSummaryList() {
         </a>
       </header>
       {error ? (
-        <p className="form-error" role="alert">
-          Error: {error.message}
-        </p>
+        <ErrorLine error={error} />
       ) : isPending ? (
         <p className="muted">Loading...</p>
       ) : (

@@ -9,6 +9,7 @@ import { Link, useNavigate } from '../../../lib/router';
 import { useStatementFollowsBalance, useTransactionRows } from '../api/transactions';
 import { formatDateTime } from '../../../../../common/time';
 import { amountClass, firstColumnOf, linkOf, shortMessage, TYPE_LABEL } from '../lib/format';
+import { ErrorLine } from '../../../components/ui/ErrorLine';
 
 function Preview({ type, row }: { type: TransactionType; row: TransactionRow }) {
   const preview = row.resourcePreview;
@@ -56,9 +57,7 @@ export function TransactionTable({ type }: { type: TransactionType }) {
         <Link to="/transactions">← All transactions</Link>
       </header>
       {error ? (
-        <p className="form-error" role="alert">
-          Error: {error.message}
-        </p>
+        <ErrorLine error={error} />
       ) : isPending ? (
         <p className="muted">Loading...</p>
       ) : rows.length === 0 ? (
