@@ -49,6 +49,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker stays out of the way of every test that is not about it (their route interceptions and
+    // network checks see the page's own requests); e2e/pwa.spec.ts and e2e/push-settings.spec.ts let it in.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },

@@ -4,6 +4,9 @@ import { PUSH_TYPE_LABELS, PUSH_TYPES } from '../common/push';
 import { expect, isPhone, signUp, test } from './fixtures';
 import { shot } from './pictures-helpers';
 
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * docs/product.md#push: the "Push notifications" section of the notifications page (/mobile-notifications on a
  * phone, where its bell goes): the switches per type are the user's, kept by the server; this device's control says

@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test';
 import { expect, signUp, test } from './fixtures';
 import { makeImage, shot } from './pictures-helpers';
 
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // The installable app (docs/product.md#push, docs/decisions.md "Issue 27: the service worker and the manifest").
 
 /** The built worker the test server reads on every request (server/src/modules/spa/spa.routes.ts). */

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { MemoryMailer } from '../mail/mailer';
+import type { Job } from '../jobs/runner';
 import { createServer, type RunningServer } from '../server';
 import { freshPostgresDatabase } from './databases';
 
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   /** Run on this PostgreSQL server (a fresh database is made) instead of the suite's default. */
   postgresUrl?: string;
   now?: () => Date;
+  /** The periodic jobs to run (server/src/jobs/jobs.ts), all of them by default. */
+  jobs?: readonly Job[];
 }
 
 /**
@@ -52,7 +55,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
   );
   const mailer = new MemoryMailer();
-  const server = await createServer(config, { mailer, logger: false, memory: !pgdb, now: opts.now });
+  const server = await createServer(config, { mailer, logger: false, memory: !pgdb, now: opts.now, jobs: opts.jobs });
   return {
     ...server,
     mailer,

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context';
 import { sqlRows } from '../../db/connection';
 import { pushOutboxJob } from '../../jobs/push-outbox.job';
 import { runJob } from '../../jobs/runner';
-import { makeUser, signIn } from '../../test/factories';
+import { giveItems, makeUser, signIn } from '../../test/factories';
+import { makePicture } from '../pictures/test-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { PUSH_TEXT } from './push-rules';
 import { PUSH_ANSWER } from './push.routes';
@@ -463,5 +464,42 @@ describe('sending (the push job)', () => {
     expect(arrivedAt(phone)).toEqual([]);
     // Signed out, the device cannot be put back or taken off under that session.
     expect((await subscribe(here, phone)).statusCode).toBe(401);
+  });
+});
+
+describe('the whole path, as an outside check drives it', () => {
+  it("another user's comment reaches the subscriber's device decrypted within 5 s; nothing when off, nothing signed out", async () => {
+    const ann = await makeUser(t.ctx, { balance: 1_000 });
+    const annClient = await signIn(t, ann.id);
+    const ben = await makeUser(t.ctx, { balance: 10_000 });
+    const benClient = await signIn(t, ben.id);
+    for (const l of 'NICE') await giveItems(t.ctx, ben.id, `COMMON_LETTER_${l}`, 3);
+    const pictureId = await makePicture(t.ctx, ann.id, 100);
+    const phone = device();
+    expect((await subscribe(annClient, phone)).statusCode).toBe(200);
+    const comment = async () => {
+      const res = await benClient.post('/api/picture/comment', { pictureId, comment: 'nice' });
+      expect(res.statusCode, res.body).toBe(200);
+      return Date.now();
+    };
+
+    const sent = await comment();
+    await until(() => arrivedAt(phone).length === 1, 5_000, 'the comment push');
+    expect(arrivedAt(phone)[0]!.at - sent).toBeLessThan(5_000);
+    const push = await open(phone, arrivedAt(phone)[0]!);
+    expect(push).toMatchObject({ type: 'COMMENT', url: expect.stringContaining(String(pictureId)) });
+    expect(push.body).toContain(ben.username);
+
+    const off = Object.fromEntries(PUSH_TYPES.map((type) => [type, type !== 'COMMENT']));
+    expect((await setPreferences(annClient, off)).statusCode).toBe(200);
+    await comment();
+    await flush();
+    expect(arrivedAt(phone)).toHaveLength(1);
+
+    expect((await setPreferences(annClient, { ...off, COMMENT: true })).statusCode).toBe(200);
+    expect((await annClient.post('/api/auth/logout')).statusCode).toBe(200);
+    await comment();
+    await flush();
+    expect(arrivedAt(phone)).toHaveLength(1);
   });
 });
