@@ -70,7 +70,11 @@ test('the push switches load all on, one switched off stays off after a reload, 
   }
 });
 
-test("turning push on says in words how it went, never an error's name or a status", async ({ page, context }) => {
+test("turning push on says in words how it went, never an error's name or a status", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   await context.grantPermissions(['notifications']);
   await signUp(page);
   const section = await openSection(page);
@@ -85,6 +89,9 @@ test("turning push on says in words how it went, never an error's name or a stat
     });
   }
   await expect(device).not.toContainText(/Error|\b[45]\d\d\b|undefined|\[object/);
+  // Chromium's own line for a test browser's context, which has no push service: the browser's, not the app's.
+  const own = /^console: Chrome currently does not support the Push API in incognito mode/;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !own.test(e)));
 });
 
 test('notifications blocked for the site: the section says so and offers no button; the switches still show', async ({

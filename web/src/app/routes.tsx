@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from '../lib/router';
 import { tenant } from '../lib/tenant';
-import { DonationsElsewherePage, NotFoundPage } from '../pages/NotFoundPage';
 import WallPage from '../pages/WallPage';
 
 /**
@@ -18,6 +17,8 @@ const items = (name: 'MyItemsPage' | 'ItemStorePage') =>
   page(() => import('../pages/ItemsPages').then((m) => ({ default: m[name] })));
 const donations = (name: 'MyDonationsPage' | 'PublicDonationsPage') =>
   page(() => import('../pages/DonationsPage').then((m) => ({ default: m[name] })));
+const notFound = (name: 'NotFoundPage' | 'DonationsElsewherePage') =>
+  page(() => import('../pages/NotFoundPage').then((m) => ({ default: m[name] })));
 const payment = (name: 'SuccessPage' | 'CancelPage' | 'CloseTheWindowPage') =>
   page(() => import('../pages/PaymentPages').then((m) => ({ default: m[name] })));
 
@@ -65,8 +66,8 @@ export const routes: RouteObject[] = [
         { path: '/public-donations', element: donations('PublicDonationsPage') },
       ]
     : [
-        { path: '/my-donations', element: <DonationsElsewherePage /> },
-        { path: '/public-donations', element: <DonationsElsewherePage /> },
+        { path: '/my-donations', element: notFound('DonationsElsewherePage') },
+        { path: '/public-donations', element: notFound('DonationsElsewherePage') },
       ]),
-  { path: NOT_FOUND, element: <NotFoundPage /> },
+  { path: NOT_FOUND, element: notFound('NotFoundPage') },
 ];

@@ -1,7 +1,6 @@
 import type { Message } from '../../../../../common/api/shared';
 import { api } from '../../../lib/api';
 import { setLoggedIn } from '../../../lib/session';
-import { forgetThisDevice } from '../../push/api/forget';
 
 /** Ends the session on the server (its cookie is cleared by the answer). */
 export const endSession = (): Promise<Message> => api<Message>('/api/auth/logout', { method: 'POST', body: {} });
@@ -19,6 +18,7 @@ export async function logout(): Promise<void> {
     return;
   }
   setLoggedIn(false);
-  await forgetThisDevice();
+  // Loaded only now: the push feature's code is no part of the first load.
+  await import('../../push/api/forget').then((m) => m.forgetThisDevice()).catch(() => {});
   window.location.assign('/');
 }
