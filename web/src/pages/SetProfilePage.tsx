@@ -1,6 +1,7 @@
 import { Link } from '../lib/router';
 import { useOwnPictures } from '../features/pictures/api/pictures';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
+import { PictureImage, SIZES } from '../features/pictures/components/PictureImage';
 import { useProfile } from '../features/users/api/profile';
 import { useSetProfileImage } from '../features/users/api/profile-image';
 import '../features/pictures/pictures.css';
@@ -36,7 +37,7 @@ export default function SetProfilePage() {
                 disabled={choose.isPending}
                 onClick={() => choose.mutate(p.id)}
               >
-                <img src={p.url} alt="" loading="lazy" />
+                <PictureImage picture={p} alt="" sizes={SIZES.thumb} />
               </button>
             ))}
           </div>

@@ -1,6 +1,6 @@
 import type { Picture } from '../../../../common/api/pictures';
 import { trendingScore, type EarlierPurchases } from '../../../../common/trending';
-import { imageUrl } from '../../storage/storage';
+import { imageUrl, variantKey, type VariantFormat } from '../../storage/storage';
 import { isoTime } from '../../../../common/time';
 import type { PictureRow } from './pictures.repository';
 
@@ -25,6 +25,8 @@ export function presentPicture(r: PictureRow, now: Date): Picture {
     title: r.title,
     width: r.width,
     height: r.height,
+    sources: sourcesOf(r),
+    placeholder: r.placeholder,
     commentCount: r.comment_count,
     lastAuthorPayment: isoTime(r.last_author_payment),
     purchases,
@@ -34,4 +36,17 @@ export function presentPicture(r: PictureRow, now: Date): Picture {
     createdOn: isoTime(r.created_at),
     trendingScore: trendingScore(purchases, earlier, now.getTime()),
   };
+}
+
+/**
+ * The `srcset` of each format: every variant width, and for JPEG the base file at its own width where it is wider
+ * than the widest variant (variants never exceed the file: image.ts `variantWidthsFor`).
+ */
+function sourcesOf(r: PictureRow): Picture['sources'] {
+  const widths = r.variant_widths;
+  if (!widths || widths.length === 0) return null;
+  const list = (format: VariantFormat) => widths.map((w) => `${imageUrl(variantKey(r.image_key, w, format))} ${w}w`);
+  const jpeg = widths.filter((w) => w < r.width).map((w) => `${imageUrl(variantKey(r.image_key, w, 'jpeg'))} ${w}w`);
+  jpeg.push(`${imageUrl(r.image_key)} ${r.width}w`);
+  return { avif: list('avif').join(', '), webp: list('webp').join(', '), jpeg: jpeg.join(', ') };
 }

@@ -3,6 +3,7 @@ import { Link } from '../../../lib/router';
 import { shareExportSize } from '../../../../../common/upload-rules';
 import type { Picture } from '../../../../../common/api/pictures';
 import { pictureLabel } from './PictureCard';
+import { PictureImage, SIZES } from './PictureImage';
 import { useNow } from '../lib/hooks';
 import { scoreAt } from '../lib/rank';
 import {
@@ -72,7 +73,13 @@ export function ShareEditor({ picture }: { picture: Picture }) {
           }
         }}
       >
-        <img className="share__image" src={picture.url} alt={pictureLabel(picture)} />
+        <PictureImage
+          className="share__image"
+          picture={picture}
+          alt={pictureLabel(picture)}
+          sizes={SIZES.page}
+          priority
+        />
         {order.map((name, z) => {
           const box = OVERLAY_BOX[name];
           return (
