@@ -162,13 +162,18 @@ export async function createUploadedPicture(
   return id;
 }
 
-/** Stores a processed image: its base file and every variant, side by side; answers the base key. */
+/**
+ * Stores a processed image: its base file and every variant, side by side; answers the base key. Every write is
+ * waited for before a failure is thrown, so each has cleaned up after itself (a full disk leaves no partial file).
+ */
 export async function storeImage(storage: Storage, image: ProcessedImage): Promise<string> {
-  const [key] = await Promise.all([
+  const [base, ...variants] = await Promise.allSettled([
     storage.put(image.hash, image.bytes, image.contentType),
     ...image.variants.map((v) => storage.put(v.name, v.bytes, FORMAT_TYPES[v.format])),
   ]);
-  return key;
+  const failed = [base!, ...variants].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return (base as PromiseFulfilledResult<string>).value;
 }
 
 /** A JPEG made on the server (the demo seed's), with its variants and placeholder, ready for `storeImage`. */

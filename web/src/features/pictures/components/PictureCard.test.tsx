@@ -61,7 +61,7 @@ describe('a picture card', () => {
 
   it('loads the first card at once and first', () => {
     card(withVariants(), true);
-    const img = mount.host().querySelector('picture img')!;
+    const img = mount.host().querySelector<HTMLImageElement>('picture img')!;
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
@@ -87,7 +87,7 @@ describe('a picture card', () => {
   it('shows a picture from before variants as its one JPEG, with no sources and no placeholder', () => {
     card(withVariants({ sources: null, placeholder: null }));
     expect(mount.host().querySelectorAll('source')).toHaveLength(0);
-    const img = mount.host().querySelector('picture img')!;
+    const img = mount.host().querySelector<HTMLImageElement>('picture img')!;
     expect(img.getAttribute('src')).toBe(`/images/${HASH}.jpg`);
     expect(img.getAttribute('srcset')).toBeNull();
     expect(img.getAttribute('sizes')).toBeNull();
