@@ -105,7 +105,10 @@ function expectPicturesFiles(files: { key: string }[], pictures: { key: string }
   expect([...new Set(keys.map(baseKeyOf))].sort()).toEqual(pictures.map((p) => p.key).sort());
   for (const { key } of pictures) {
     expect(keys).toContain(key);
-    expect(keys.some((k) => isVariantKey(k) && baseKeyOf(k) === key), key).toBe(true);
+    expect(
+      keys.some((k) => isVariantKey(k) && baseKeyOf(k) === key),
+      key,
+    ).toBe(true);
   }
 }
 

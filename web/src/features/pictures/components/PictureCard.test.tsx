@@ -11,7 +11,10 @@ import { SIZES } from './PictureImage';
 
 const mount = testRoot();
 // The author's face asks the image cache; nothing here needs it answered.
-vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+vi.stubGlobal(
+  'fetch',
+  vi.fn(() => new Promise(() => {})),
+);
 
 const HASH = 'a'.repeat(64);
 const SOURCES = {
