@@ -28,6 +28,7 @@ export type PictureRow = Columns<
   author_name: SqlRow<typeof users>['username'] | null;
   author_profile_img_id: SqlRow<typeof users>['profile_image_id'];
   author_profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  author_profile_widths: SqlRow<typeof pictures>['variant_widths'];
   /** JSON from the database: pglite hands it back parsed, pg as text. */
   purchases: { amount: number; paidOn: string }[] | string;
 };
@@ -40,8 +41,8 @@ export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<Pic
   return sqlRows(
     exec,
     sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, pi.id AS author_profile_img_id,
-          pi.image_key AS author_profile_key, p.image_key, p.title, p.width, p.height, p.variant_widths, p.placeholder,
-          p.comment_count,
+          pi.image_key AS author_profile_key, pi.variant_widths AS author_profile_widths,
+          p.image_key, p.title, p.width, p.height, p.variant_widths, p.placeholder, p.comment_count,
           p.last_author_payment, p.total_amount, p.created_at, p.purchase_count,
           p.earlier_amount, p.earlier_score, p.earlier_at,
           (SELECT coalesce(json_agg(json_build_object('amount', r.amount, 'paidOn', r.paid_at) ORDER BY r.id), '[]')

@@ -28,11 +28,15 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function uploaded(width: number, height: number): Promise<Picture> {
+async function uploaded(width: number, height: number, face = false): Promise<Picture> {
   const client = await signIn(t, (await makeUser(t.ctx, { balance: 1000 })).id);
   const res = await upload(client, 100, jpegPart(await imageOf(width, height)));
   expect(res.statusCode).toBe(200);
   const id = (res.json() as { url: string }).url.split('/').pop();
+  if (face) {
+    const worn = await client.request({ method: 'PUT', url: `/api/user/profile?imageId=${id}` });
+    expect(worn.statusCode).toBe(200);
+  }
   return (await t.client().get(`/api/pictures/${id}`)).json() as Picture;
 }
 
@@ -109,6 +113,15 @@ describe('picture variants', () => {
     const mid = (Math.floor(h / 2) * w + Math.floor(w / 2)) * 4;
     const expected = [(600 * 7) % 256, (800 * 13) % 256, 120];
     for (let c = 0; c < 3; c++) expect(Math.abs(rgba[mid + c]! - expected[c]!)).toBeLessThan(24);
+  });
+
+  it("draws the author's face from the narrowest WebP of their profile picture", async () => {
+    const picture = await uploaded(900, 1200, true);
+    const hash = picture.url.split('/').pop()!.slice(0, 64);
+    expect(picture.authorProfileUrl).toBe(`/images/${hash}-360.webp`);
+    const face = await t.client().get(picture.authorProfileUrl!);
+    expect(face.statusCode).toBe(200);
+    expect(face.headers['content-type']).toBe('image/webp');
   });
 
   it('answers 404 for every variant of a removed picture, like its base file', async () => {
