@@ -4,7 +4,7 @@ import { useFirstPicture } from '../../../lib/load-order';
 import { useTouchScreen } from '../lib/hooks';
 import { AuthorLink } from './AuthorLink';
 import { RankBadge } from './Badges';
-import { PictureImage, SIZES } from './PictureImage';
+import { PictureImage, WALL_SIZES } from './PictureImage';
 import { PriceTag } from './PriceTag';
 
 export interface PictureCardProps {
@@ -45,7 +45,7 @@ export function PictureCard({ picture, sort, index, browsing, priority, onPrevio
           <PictureImage
             picture={picture}
             alt={pictureLabel(picture)}
-            sizes={SIZES.wall}
+            sizes={WALL_SIZES}
             priority={priority}
             {...firstPicture}
           />

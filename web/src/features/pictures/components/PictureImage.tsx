@@ -1,18 +1,13 @@
-import { useMemo, useState, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
+import { useState, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
-import { placeholderUrl } from '../lib/placeholder';
+import { usePlaceholder } from '../lib/placeholder';
 
 /**
- * How wide a picture is drawn, for the browser to pick a file from `srcset` (the CSS in pictures.css and
- * app/Shell.css): on the wall a card is the page's width less 16 px of padding and 1 px of border a side up to the
- * wall's 640 px; the detail and share pages take the page's width up to the 760 px column.
+ * How wide a wall card's picture is drawn, for the browser to pick a file from `srcset` (pictures.css and
+ * app/Shell.css): the page's width less 16 px of padding and 1 px of border a side, up to the wall's 640 px less its
+ * border. The other pages' sizes are in ../lib/page-sizes.ts, out of the wall's first load.
  */
-export const SIZES = {
-  wall: '(max-width: 673px) calc(100vw - 34px), 638px',
-  page: '(max-width: 792px) calc(100vw - 32px), 728px',
-  /** The profile picture chooser's squares: three or more a row. */
-  thumb: '(max-width: 849.98px) 34vw, 180px',
-} as const;
+export const WALL_SIZES = '(max-width: 673px) calc(100vw - 34px), 638px';
 
 const CONTENTS = { display: 'contents' } as const;
 
@@ -33,7 +28,7 @@ export interface PictureImageProps extends ImageEvents {
  */
 export function PictureImage({ picture, alt, sizes, priority, className, onLoad, onError }: PictureImageProps) {
   const [loaded, setLoaded] = useState(false);
-  const blur = useMemo(() => placeholderUrl(picture.placeholder), [picture.placeholder]);
+  const blur = usePlaceholder(picture.placeholder);
   const { sources } = picture;
   return (
     // The <picture> only chooses the file: its <img> is laid out as if it stood alone, so every page's img rules hold.
@@ -50,7 +45,6 @@ export function PictureImage({ picture, alt, sizes, priority, className, onLoad,
         height={picture.height}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
-        decoding={priority ? undefined : 'async'}
         style={blur && !loaded ? { backgroundImage: `url("${blur}")`, backgroundSize: 'cover' } : undefined}
         onLoad={(e: SyntheticEvent<HTMLImageElement>) => {
           setLoaded(true);

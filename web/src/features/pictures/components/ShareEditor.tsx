@@ -3,7 +3,8 @@ import { Link } from '../../../lib/router';
 import { shareExportSize } from '../../../../../common/upload-rules';
 import type { Picture } from '../../../../../common/api/pictures';
 import { pictureLabel } from './PictureCard';
-import { PictureImage, SIZES } from './PictureImage';
+import { PictureImage } from './PictureImage';
+import { PAGE_SIZES } from '../lib/page-sizes';
 import { useNow } from '../lib/hooks';
 import { scoreAt } from '../lib/rank';
 import {
@@ -77,7 +78,7 @@ export function ShareEditor({ picture }: { picture: Picture }) {
           className="share__image"
           picture={picture}
           alt={pictureLabel(picture)}
-          sizes={SIZES.page}
+          sizes={PAGE_SIZES}
           priority
         />
         {order.map((name, z) => {

@@ -1,24 +1,33 @@
-import { thumbHashToDataURL } from 'thumbhash';
-import { LruCache } from '../../../lib/lru';
+import { useEffect, useState } from 'react';
 
 /*
  * A picture's ThumbHash (about 25 bytes, base64, from the API) painted as a blurred PNG until its file arrives
- * (docs/decisions.md "Issue 28, item 4: responsive images"). The decoder is a few kilobytes, so it ships with the
- * wall. Decoded once per picture: cards that scroll out and back in find it here.
+ * (docs/decisions.md "Issue 28, item 4: responsive images"). The decoder (1.3 KB gzipped, ./placeholder-decode.ts)
+ * is a chunk of its own, fetched when the first placeholder is wanted, so the wall's first load stays within its
+ * budget (docs/performance.md, "Pictures sized for the screen").
  */
-const decoded = new LruCache<string, string>(200);
+let decode: ((thumbHash: string) => string | undefined) | undefined;
+let loading: Promise<void> | undefined;
 
-/** The placeholder as a data URL, or undefined when there is none or it does not decode. */
-export function placeholderUrl(thumbHash: string | null | undefined): string | undefined {
-  if (!thumbHash) return undefined;
-  const hit = decoded.get(thumbHash);
-  if (hit !== undefined) return hit;
-  let url: string;
-  try {
-    url = thumbHashToDataURL(Uint8Array.from(atob(thumbHash), (c) => c.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
-  decoded.set(thumbHash, url);
-  return url;
+/** Loads the decoder once; resolves when placeholders can be drawn (a failed chunk is asked for again later). */
+export function loadPlaceholderDecoder(): Promise<void> {
+  loading ??= import('./placeholder-decode').then(
+    (m) => void (decode = m.placeholderUrl),
+    () => void (loading = undefined),
+  );
+  return loading;
+}
+
+/** The placeholder of a picture as a data URL: undefined while the decoder is on its way, or when there is none. */
+export function usePlaceholder(thumbHash: string | null | undefined): string | undefined {
+  const [, setReady] = useState(false);
+  useEffect(() => {
+    if (!thumbHash || decode) return;
+    let live = true;
+    void loadPlaceholderDecoder().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [thumbHash]);
+  return thumbHash && decode ? decode(thumbHash) : undefined;
 }
