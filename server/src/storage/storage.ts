@@ -117,6 +117,16 @@ export const IMAGE_URL_PREFIX = '/images/';
 export const imageUrl = (key: string) => `${IMAGE_URL_PREFIX}${key}`;
 
 /**
+ * A face beside a wall card, drawn at 32 px: the narrowest WebP variant of the profile picture where it has
+ * variants (a few KB instead of the 1080 px JPEG), else its base file.
+ */
+export function faceUrl(key: string, variantWidths: number[] | null): string {
+  return imageUrl(
+    variantWidths && variantWidths.length > 0 ? variantKey(key, Math.min(...variantWidths), 'webp') : key,
+  );
+}
+
+/**
  * The ETag of a stored image: its name, the content hash (and a variant's width), the first part of its key. The
  * same on every instance and every storage, so a browser's copy stays valid when images move to object storage.
  */

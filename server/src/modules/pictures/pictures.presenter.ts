@@ -1,6 +1,6 @@
 import type { Picture } from '../../../../common/api/pictures';
 import { trendingScore, type EarlierPurchases } from '../../../../common/trending';
-import { imageUrl, variantKey, type VariantFormat } from '../../storage/storage';
+import { faceUrl, imageUrl, variantKey, type VariantFormat } from '../../storage/storage';
 import { isoTime } from '../../../../common/time';
 import type { PictureRow } from './pictures.repository';
 
@@ -39,8 +39,8 @@ export function presentPicture(r: PictureRow, now: Date): Picture {
 }
 
 /**
- * The `srcset` of each format: every variant width, and for JPEG the base file at its own width where it is wider
- * than the widest variant (variants never exceed the file: image.ts `variantWidthsFor`).
+ * The `srcset` of each format: AVIF and WebP at every variant width; JPEG at the widths below the base file's, then
+ * the base file itself at its own width (variants never exceed the file: image.ts `variantWidthsFor`).
  */
 function sourcesOf(r: PictureRow): Picture['sources'] {
   const widths = r.variant_widths;
@@ -49,12 +49,4 @@ function sourcesOf(r: PictureRow): Picture['sources'] {
   const jpeg = widths.filter((w) => w < r.width).map((w) => `${imageUrl(variantKey(r.image_key, w, 'jpeg'))} ${w}w`);
   jpeg.push(`${imageUrl(r.image_key)} ${r.width}w`);
   return { avif: list('avif').join(', '), webp: list('webp').join(', '), jpeg: jpeg.join(', ') };
-}
-
-/**
- * The author's face, drawn at 32 px: the narrowest WebP variant of their profile picture where it has variants
- * (a few KB instead of the 1080 px JPEG), else its base file.
- */
-function faceUrl(key: string, widths: number[] | null): string {
-  return imageUrl(widths && widths.length > 0 ? variantKey(key, Math.min(...widths), 'webp') : key);
 }
