@@ -142,7 +142,8 @@ function print(formFactor: string, runs: RunFigures[]): void {
     `  median: performance ${m((r) => r.performance)}, accessibility ${m((r) => r.accessibility)}, best practices ` +
       `${m((r) => r.bestPractices)}; LCP ${sec(m((r) => r.lcp))}, CLS ${m((r) => r.cls).toFixed(3)}, ` +
       `TBT ${Math.round(m((r) => r.tbt))} ms; JS sent ${kb(m((r) => r.jsTransfer))} ` +
-      `(${kb(m((r) => r.jsResource))} uncompressed), all bytes ${kb(m((r) => r.totalTransfer))}`,
+      `(${kb(m((r) => r.jsResource))} uncompressed), images ${kb(m((r) => r.imageTransfer))}, ` +
+      `all bytes ${kb(m((r) => r.totalTransfer))}`,
   );
   const last = runs[runs.length - 1]!;
   if (last.lcpElement) console.log(`  LCP element: ${last.lcpElement}`);

@@ -13,6 +13,8 @@ export interface RunFigures {
   jsTransfer: number;
   jsResource: number;
   totalTransfer: number;
+  /** Bytes of images on the wire (the pictures and the faces). */
+  imageTransfer: number;
   lcpElement?: string;
   shifts: string[];
 }
@@ -72,6 +74,10 @@ export function runSummary(r: ReportLike): RunFigures {
     jsTransfer: sum(scripts, 'transferSize'),
     jsResource: sum(scripts, 'resourceSize'),
     totalTransfer: sum(requests, 'transferSize'),
+    imageTransfer: sum(
+      requests.filter((q) => q.resourceType === 'Image'),
+      'transferSize',
+    ),
     lcpElement: nodesIn(r.audits['largest-contentful-paint-element']?.details).map(describe)[0],
     shifts: shiftItems.map((s) => `${(s.score ?? 0).toFixed(3)} ${s.node ? describe(s.node) : '(unknown element)'}`),
   };

@@ -25,6 +25,14 @@ export const Picture = Type.Object({
   title: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
+  /**
+   * The picture at a few widths, as `srcset` lists (`<url> <width>w, …`) per format, best first: AVIF, WebP, and
+   * JPEG for browsers without either. Null for a picture uploaded before variants existed: `url` alone then
+   * (docs/decisions.md "Issue 28, item 4: responsive images").
+   */
+  sources: Nullable(Type.Object({ avif: Type.String(), webp: Type.String(), jpeg: Type.String() })),
+  /** A ThumbHash of the picture (base64, about 25 bytes), painted blurred until the file arrives; null when none. */
+  placeholder: Nullable(Type.String()),
   commentCount: Type.Integer(),
   lastAuthorPayment: Type.String(),
   /** The newest purchases (at most RECENT_PURCHASES), oldest first. */
@@ -84,5 +92,7 @@ export type UploadAnswer = Static<typeof UploadAnswer>;
 
 /** Any text: a key that names no stored file is a 404 like any other miss, whatever its length (issue 22, item 21). */
 export const ImageParams = Type.Object({
-  key: Type.String({ description: 'A storage key: 64 hex digits, a dot and the extension' }),
+  key: Type.String({
+    description: 'A storage key: 64 hex digits, for a variant a dash and its width, a dot and the extension',
+  }),
 });

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { lockDataDir } from '../db/data-dir-lock';
 import { sqlRows, type Db, type Executor } from '../db/connection';
 import { checkConservation, type ConservationReport } from '../ledger/conservation';
-import { contentTypeOfKey, STORAGE_KEY, type Storage } from '../storage/storage';
+import { contentTypeOfKey, isVariantKey, nameOfKey, STORAGE_KEY, type Storage } from '../storage/storage';
 
 const exec = promisify(execFile);
 
@@ -174,7 +174,8 @@ async function copyImagesOut(storage: Storage, dir: string): Promise<{ files: Im
     const file = await storage.get(key);
     if (!file) continue; // removed since it was listed (the cleanup job takes only unused images)
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    if (!key.startsWith(`${sha256}.`)) {
+    // A variant is named from its base file's hash, not its own: the manifest's SHA-256 checks it on the way back.
+    if (!isVariantKey(key) && !key.startsWith(`${sha256}.`)) {
       damaged.push(key);
       continue;
     }
@@ -209,7 +210,7 @@ async function copyImagesBack(manifest: Manifest, dir: string, storage: Storage)
       outcome.missing.push(image.key);
       continue;
     }
-    await storage.put(image.sha256, bytes, contentTypeOfKey(image.key));
+    await storage.put(nameOfKey(image.key), bytes, contentTypeOfKey(image.key));
     outcome.restored++;
   }
   return outcome;

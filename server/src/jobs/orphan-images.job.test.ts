@@ -89,6 +89,32 @@ describe('the orphan image cleanup job', () => {
     }
   });
 
+  it("removes an unused file's variants with it, and keeps a standing picture's variants however old", async () => {
+    const base = await store.orphan(ORPHAN_GRACE_MS + HOUR);
+    const hash = base.slice(0, 64);
+    const storage = localStorageFor(store.app.config.dataDir);
+    const variants: string[] = [];
+    for (const [name, type] of [
+      [`${hash}-360`, 'image/avif'],
+      [`${hash}-720`, 'image/webp'],
+      [`${hash}-360`, 'image/jpeg'],
+    ] as const) {
+      const key = await storage.put(name, randomBytes(50), type);
+      age(store.file(key), ORPHAN_GRACE_MS + HOUR);
+      variants.push(key);
+    }
+    const standing = await store.picture(0);
+    const listed = fs.readdirSync(path.dirname(store.file('x')));
+    const standingVariants = listed.filter((f) => f.startsWith(`${standing.key.slice(0, 64)}-`));
+    expect(standingVariants.length).toBeGreaterThan(0);
+    for (const key of [standing.key, ...standingVariants]) age(store.file(key), ORPHAN_GRACE_MS + HOUR);
+
+    expect(await runJob(store.app.ctx, orphanImagesJob)).toBe(true);
+
+    for (const key of [base, ...variants]) expect(store.exists(key), key).toBe(false);
+    for (const key of [standing.key, ...standingVariants]) expect(store.exists(key), key).toBe(true);
+  });
+
   it('removes the stale partial files of writes that never finished, and leaves a write in progress alone', async () => {
     fs.mkdirSync(path.dirname(store.file('x')), { recursive: true });
     const partial = (ageMs: number) => {

@@ -1,5 +1,5 @@
 import { imageKeysInUse } from '../modules/pictures/pictures.service';
-import type { Storage } from '../storage/storage';
+import { baseKeyOf, type Storage } from '../storage/storage';
 import type { Tx } from '../db/connection';
 import type { Job } from './runner';
 
@@ -12,7 +12,7 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 const BATCH = 500;
 
 /**
- * Removes stored images no picture uses: files written by an upload whose commit failed, and those left behind
+ * Removes stored images no picture uses, with their variants: files written by an upload whose commit failed, and those left behind
  * before uploads stored their file only once paid; and the partial files of writes that never finished (a process
  * killed mid-write). Hourly, one instance at a time.
  */
@@ -34,10 +34,11 @@ export async function removeOrphanImages(tx: Tx, storage: Storage, now: Date): P
   let removed = 0;
   let batch: string[] = [];
   const sweep = async () => {
-    const used = await imageKeysInUse(tx, batch);
+    // A variant (`<hash>-<width>.<ext>`) belongs to its base file's pictures, and goes when they no longer name it.
+    const used = await imageKeysInUse(tx, [...new Set(batch.map(baseKeyOf))]);
     for (const key of batch) {
       // A picture committed after the check above wrote its file first, so that file is too new to go.
-      if (!used.has(key) && (await storage.removeIfOlder(key, before))) removed++;
+      if (!used.has(baseKeyOf(key)) && (await storage.removeIfOlder(key, before))) removed++;
     }
     batch = [];
   };

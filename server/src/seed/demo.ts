@@ -5,7 +5,7 @@ import type { users } from '../db/core.tables';
 import { creditTopUp } from '../ledger/commands';
 import { createAccount } from '../modules/auth/registration.service';
 import { fundPicture, uploadPicture } from '../modules/pictures/pictures.commands';
-import { refreshTrending } from '../modules/pictures/pictures.service';
+import { imageWithExtras, refreshTrending, storeImage } from '../modules/pictures/pictures.service';
 import type { Storage } from '../storage/storage';
 import { demoImage } from './demo-images';
 import { seedDemoChat } from './demo-chat';
@@ -68,8 +68,9 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
   const pictureIds: number[] = [];
   for (let i = 0; i < count; i++) {
     const [width, height] = SIZES[i % SIZES.length]!;
-    const image = await demoImage(width, height, random);
-    const key = await storage.put(image.hash, image.bytes, 'image/jpeg');
+    // With its variants and placeholder, as an upload stores it (docs/decisions.md "Issue 28, item 4").
+    const image = await imageWithExtras(await demoImage(width, height, random));
+    const key = await storeImage(storage, image);
     const author = pick(userIds);
     const uploadedAt = now - 72 * HOUR + Math.floor(random() * 70 * HOUR);
     const price = dollars(20);
@@ -83,6 +84,8 @@ export async function seedDemoIfEmpty(ctx: AppContext, opts: SeedOptions = {}): 
             key,
             width,
             height,
+            variantWidths: image.variantWidths,
+            placeholder: image.placeholder,
           }),
         );
         pictureIds[i] = id;

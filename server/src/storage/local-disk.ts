@@ -17,14 +17,14 @@ import {
 const isMissing = (err: unknown) => (err as { code?: string }).code === 'ENOENT';
 
 /** A file `put` writes aside before renaming it into place: `<key>.<12 hex>.tmp`. */
-const PARTIAL = /^[0-9a-f]{64}\.(jpg|webp)\.[0-9a-f]{12}\.tmp$/;
+const PARTIAL = /^[0-9a-f]{64}(-[1-9][0-9]{0,3})?\.(jpg|webp|avif)\.[0-9a-f]{12}\.tmp$/;
 
 /** Images as files under DATA_DIR/images, served by the app at /images/<key>. */
 export class LocalDiskStorage implements Storage {
   constructor(private readonly dir: string) {}
 
-  async put(hash: string, bytes: Buffer, contentType: string): Promise<string> {
-    const key = keyOf(hash, contentType);
+  async put(name: string, bytes: Buffer, contentType: string): Promise<string> {
+    const key = keyOf(name, contentType);
     const file = path.join(this.dir, key);
     await fs.mkdir(this.dir, { recursive: true });
     // Write aside then rename: a reader never sees half a file, and two writers of the same content both win.

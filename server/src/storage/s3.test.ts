@@ -7,7 +7,7 @@ import { StorageUnavailableError } from '../db/unavailable';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../test/s3-server';
 import { s3Client, S3_PREFIX, S3Storage, s3StorageFor } from './s3';
-import type { StoredEntry } from './storage';
+import { STORAGE_KEY, type StoredEntry } from './storage';
 
 /**
  * The S3 storage against a local S3-compatible server over real HTTP (docs/decisions.md "Images in object storage"):
@@ -57,6 +57,26 @@ describe('S3 storage', () => {
     expect(await storage.exists(`${S3_PREFIX}x`)).toBe(false);
   });
 
+  it("stores a picture's variants under `<hash>-<width>.<ext>`, AVIF included, and lists and removes them", async () => {
+    const { bytes, hash } = image();
+    const keys = [
+      await storage.put(`${hash}-360`, bytes, 'image/avif'),
+      await storage.put(`${hash}-720`, bytes, 'image/webp'),
+      await storage.put(`${hash}-360`, bytes, 'image/jpeg'),
+    ];
+    expect(keys).toEqual([`${hash}-360.avif`, `${hash}-720.webp`, `${hash}-360.jpg`]);
+    expect(await storage.get(keys[0]!)).toEqual({ bytes, contentType: 'image/avif' });
+    expect((await storage.open(keys[1]!))?.contentType).toBe('image/webp');
+    const listed = (await listAll()).map((e) => e.key);
+    for (const key of keys) expect(listed).toContain(key);
+    expect(await storage.removeIfOlder(keys[0]!, new Date(Date.now() + 60_000))).toBe(true);
+    expect(await storage.exists(keys[0]!)).toBe(false);
+    // Not a key: no width, a width with a leading zero, an unknown format.
+    await expect(storage.put(`${hash}-`, bytes, 'image/avif')).rejects.toThrow();
+    await expect(storage.put(`${hash}-0360`, bytes, 'image/avif')).rejects.toThrow();
+    await expect(storage.put(`${hash}-360`, bytes, 'image/png')).rejects.toThrow();
+  });
+
   it('lists every stored image over several pages, and nothing else under its prefix', async () => {
     const keys: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -70,7 +90,7 @@ describe('S3 storage', () => {
 
     const listed = await listAll();
     expect(listed.map((e) => e.key)).toEqual(expect.arrayContaining(keys));
-    expect(listed.every((e) => /^[0-9a-f]{64}\.(jpg|webp)$/.test(e.key))).toBe(true);
+    expect(listed.every((e) => STORAGE_KEY.test(e.key))).toBe(true);
     expect(new Set(listed.map((e) => e.key)).size).toBe(listed.length);
     for (const entry of listed) expect(Math.abs(entry.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await storage.removePartialsOlder(new Date())).toBe(0); // a PUT is atomic: no partial objects

@@ -117,8 +117,8 @@ export class S3Storage implements Storage {
     }
   }
 
-  async put(hash: string, bytes: Buffer, contentType: string): Promise<string> {
-    const key = keyOf(hash, contentType);
+  async put(name: string, bytes: Buffer, contentType: string): Promise<string> {
+    const key = keyOf(name, contentType);
     // A PUT is atomic: a reader sees the old object or the new one, never half. Written again when present, so its
     // LastModified is fresh and the cleanup job sees the file is in use, as on disk.
     await this.call('put', () =>

@@ -7,6 +7,8 @@ import { AuthorLink } from '../features/pictures/components/AuthorLink';
 import { ImageNotFound } from '../features/pictures/components/ImageNotFound';
 import { FireBadge } from '../features/pictures/components/Badges';
 import { Chevron, pictureLabel } from '../features/pictures/components/PictureCard';
+import { PictureImage } from '../features/pictures/components/PictureImage';
+import { PAGE_SIZES } from '../features/pictures/lib/page-sizes';
 import { PriceTag } from '../features/pictures/components/PriceTag';
 import { usePictureLive } from '../features/pictures/lib/cache';
 import { useSwipe } from '../features/pictures/lib/hooks';
@@ -82,7 +84,7 @@ export default function ImageDetailPage() {
         <PriceTag picture={picture} />
       </div>
       <div className="detail__media" ref={setMedia}>
-        <img src={picture.url} alt={pictureLabel(picture)} width={picture.width} height={picture.height} />
+        <PictureImage picture={picture} alt={pictureLabel(picture)} sizes={PAGE_SIZES} priority />
         {around?.previous && (
           <button
             type="button"

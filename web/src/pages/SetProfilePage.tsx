@@ -1,6 +1,8 @@
 import { Link } from '../lib/router';
 import { useOwnPictures } from '../features/pictures/api/pictures';
 import { pictureLabel } from '../features/pictures/components/PictureCard';
+import { PictureImage } from '../features/pictures/components/PictureImage';
+import { THUMB_SIZES } from '../features/pictures/lib/page-sizes';
 import { useProfile } from '../features/users/api/profile';
 import { useSetProfileImage } from '../features/users/api/profile-image';
 import '../features/pictures/pictures.css';
@@ -36,7 +38,7 @@ export default function SetProfilePage() {
                 disabled={choose.isPending}
                 onClick={() => choose.mutate(p.id)}
               >
-                <img src={p.url} alt="" loading="lazy" />
+                <PictureImage picture={p} alt="" sizes={THUMB_SIZES} />
               </button>
             ))}
           </div>

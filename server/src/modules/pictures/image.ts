@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import { fieldError } from '../../http/errors';
+import { VARIANT_FORMATS, variantName, type VariantFormat } from '../../storage/storage';
 
 /** docs/product.md#upload: the browser crops and scales; the server checks again and never trusts the client's file. */
 export const MIN_SIDE = 128;
@@ -17,12 +19,77 @@ const MAX_RATIO = (16 / 9) * RATIO_SLACK;
 /** Decoded formats taken, whatever the client says the file is; AVIF decodes as heif with av1 compression. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
-export interface ProcessedImage {
+/**
+ * Widths the picture is also stored at, in every format of VARIANT_FORMATS, never wider than the file itself
+ * (docs/decisions.md "Issue 28, item 4: responsive images"): a phone's two-column card, a phone at 2x or a desktop
+ * card, and a desktop card at 2x.
+ */
+export const VARIANT_WIDTHS = [360, 720, 1080] as const;
+/** Encoder settings: fast enough for the upload request (docs/performance.md, "Pictures sized for the screen"). */
+const AVIF = { quality: 50, effort: 2 } as const;
+const WEBP = { quality: 78, effort: 3 } as const;
+const JPEG = { quality: 82, mozjpeg: true } as const;
+/** ThumbHash takes at most 100 px a side; this is plenty for a blur. */
+const PLACEHOLDER_SIDE = 32;
+
+/** One more file of a picture: the base key's hash, a width and a format (`<hash>-<width>.<ext>`). */
+export interface ImageVariant {
+  /** Its name without extension, as Storage.put takes it. */
+  name: string;
+  width: number;
+  format: VariantFormat;
+  bytes: Buffer;
+}
+
+/** What an upload's file becomes besides the base JPEG: its variants, their widths, and its placeholder. */
+export interface ImageExtras {
+  variants: ImageVariant[];
+  /** The widths stored in every format, ascending (the column `variant_widths`). */
+  variantWidths: number[];
+  /** The ThumbHash of the picture, base64 (the column `placeholder`). */
+  placeholder: string;
+}
+
+export interface ProcessedImage extends ImageExtras {
   bytes: Buffer;
   hash: string;
   contentType: 'image/jpeg';
   width: number;
   height: number;
+}
+
+/** The widths of VARIANT_WIDTHS a file this wide is stored at: each one capped at the file's own width. */
+export function variantWidthsFor(width: number): number[] {
+  return [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
+}
+
+/**
+ * The variants and placeholder of a base JPEG (already checked and re-encoded): AVIF and WebP at every width of
+ * `variantWidthsFor`, JPEG at those narrower than the base file (the base file is the widest JPEG). Encoded in
+ * parallel; libvips spreads them over its threads.
+ */
+export async function encodeExtras(base: Buffer, hash: string, width: number): Promise<ImageExtras> {
+  const widths = variantWidthsFor(width);
+  const source = sharp(base, { limitInputPixels: MAX_INPUT_PIXELS });
+  const jobs: Promise<ImageVariant>[] = [];
+  for (const w of widths) {
+    for (const format of VARIANT_FORMATS) {
+      if (format === 'jpeg' && w >= width) continue;
+      const resized = w < width ? source.clone().resize({ width: w }) : source.clone();
+      const encoded =
+        format === 'avif' ? resized.avif(AVIF) : format === 'webp' ? resized.webp(WEBP) : resized.jpeg(JPEG);
+      jobs.push(encoded.toBuffer().then((bytes) => ({ name: variantName(hash, w), width: w, format, bytes })));
+    }
+  }
+  const thumb = source
+    .clone()
+    .resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const [variants, small] = await Promise.all([Promise.all(jobs), thumb]);
+  const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString('base64');
+  return { variants, variantWidths: widths, placeholder };
 }
 
 const bad = (errorText: string) => fieldError('file', errorText);
@@ -67,11 +134,13 @@ export async function processUpload(input: Buffer): Promise<ProcessedImage> {
     throw bad('This file is not an image we can read.');
   }
   if (out.data.length > MAX_UPLOAD_BYTES) throw bad('Image too large.');
+  const hash = createHash('sha256').update(out.data).digest('hex');
   return {
     bytes: out.data,
-    hash: createHash('sha256').update(out.data).digest('hex'),
+    hash,
     contentType: 'image/jpeg',
     width: out.info.width,
     height: out.info.height,
+    ...(await encodeExtras(out.data, hash, out.info.width)),
   };
 }

@@ -35,6 +35,10 @@ export interface ReadyUpload {
   key: string;
   width: number;
   height: number;
+  /** The widths its variants are stored at (image.ts `variantWidthsFor`); null for the base file alone. */
+  variantWidths: number[] | null;
+  /** Its ThumbHash, base64; null when none was made. */
+  placeholder: string | null;
 }
 
 /** The upload price is the picture's first purchase: the picture exists only if the charge succeeds. */
@@ -45,6 +49,8 @@ export async function uploadPicture(work: Work, now: Date, userId: number, uploa
     imageKey: upload.key,
     width: upload.width,
     height: upload.height,
+    variantWidths: upload.variantWidths,
+    placeholder: upload.placeholder,
     amount: upload.amount,
     at: now,
   });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
 import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
 import type { users } from '../../db/core.tables';
-import { STORAGE_KEY } from '../../storage/storage';
+import { baseKeyOf, STORAGE_KEY } from '../../storage/storage';
 import type { picturePurchases, pictures } from './pictures.tables';
 
 /** A picture as the lists read it: its row, its author's name and face, and its newest purchases. */
@@ -14,6 +14,8 @@ export type PictureRow = Columns<
   | 'title'
   | 'width'
   | 'height'
+  | 'variant_widths'
+  | 'placeholder'
   | 'comment_count'
   | 'last_author_payment'
   | 'total_amount'
@@ -26,6 +28,7 @@ export type PictureRow = Columns<
   author_name: SqlRow<typeof users>['username'] | null;
   author_profile_img_id: SqlRow<typeof users>['profile_image_id'];
   author_profile_key: SqlRow<typeof pictures>['image_key'] | null;
+  author_profile_widths: SqlRow<typeof pictures>['variant_widths'];
   /** JSON from the database: pglite hands it back parsed, pg as text. */
   purchases: { amount: number; paidOn: string }[] | string;
 };
@@ -38,7 +41,8 @@ export function picturesPage(exec: Executor, page: SQL, order: SQL): Promise<Pic
   return sqlRows(
     exec,
     sql<PictureRow>`SELECT p.id, p.author_id, u.username AS author_name, pi.id AS author_profile_img_id,
-          pi.image_key AS author_profile_key, p.image_key, p.title, p.width, p.height, p.comment_count,
+          pi.image_key AS author_profile_key, pi.variant_widths AS author_profile_widths,
+          p.image_key, p.title, p.width, p.height, p.variant_widths, p.placeholder, p.comment_count,
           p.last_author_payment, p.total_amount, p.created_at, p.purchase_count,
           p.earlier_amount, p.earlier_score, p.earlier_at,
           (SELECT coalesce(json_agg(json_build_object('amount', r.amount, 'paidOn', r.paid_at) ORDER BY r.id), '[]')
@@ -73,13 +77,13 @@ export async function pictureById(exec: Executor, id: number): Promise<PictureRo
 /**
  * Whether an image file shows only pictures a moderator removed (docs/product.md#moderation): files are named by
  * their content's hash, so one file may be several pictures', and it stays served while one of them stands.
- * False for a file no picture names.
+ * A variant (`<hash>-<width>.<ext>`) is judged by its base file. False for a file no picture names.
  */
 export async function onlyRemovedShow(exec: Executor, imageKey: string): Promise<boolean> {
   const [row] = await sqlRows(
     exec,
     sql<{ removed: boolean | null }>`SELECT bool_and(removed_at IS NOT NULL) AS removed FROM pictures
-        WHERE image_key = ${imageKey}`,
+        WHERE image_key = ${baseKeyOf(imageKey)}`,
   );
   return row?.removed === true;
 }
@@ -115,6 +119,10 @@ export interface NewPicture {
   imageKey: string;
   width: number;
   height: number;
+  /** The widths of its variants (storage.ts `variantKey`); null when only the base file is stored. */
+  variantWidths: number[] | null;
+  /** Its ThumbHash, base64. */
+  placeholder: string | null;
   /** The upload price: the picture's first purchase, already counted in its figures. */
   amount: number;
   at: Date;
@@ -122,13 +130,17 @@ export interface NewPicture {
 
 export async function insertPicture(exec: Executor, p: NewPicture): Promise<number> {
   const at = p.at.toISOString();
+  if (p.variantWidths && !p.variantWidths.every(Number.isSafeInteger)) throw new Error('widths must be integers');
+  // An array literal: pg and PGlite both take it for int[].
+  const widths = p.variantWidths ? `{${p.variantWidths.join(',')}}` : null;
   const [created] = await sqlRows(
     exec,
     sql<
       Columns<typeof pictures, 'id'>
-    >`INSERT INTO pictures (author_id, title, image_key, width, height, total_amount, purchase_count,
-          created_at, last_author_payment, trending_score, trending_at)
-        VALUES (${p.authorId}, ${p.title}, ${p.imageKey}, ${p.width}, ${p.height}, ${p.amount}, 1,
+    >`INSERT INTO pictures (author_id, title, image_key, width, height, variant_widths, placeholder,
+          total_amount, purchase_count, created_at, last_author_payment, trending_score, trending_at)
+        VALUES (${p.authorId}, ${p.title}, ${p.imageKey}, ${p.width}, ${p.height}, ${widths}::int[], ${p.placeholder},
+          ${p.amount}, 1,
           ${at}::timestamptz, ${at}::timestamptz, 1000.0::float8 * ${p.amount}, ${at}::timestamptz)
         RETURNING id`,
   );

@@ -158,7 +158,7 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
         tags: ['pictures'],
         params: ImageParams,
         response: {
-          200: ImageFileAnswer('The stored image, JPEG or as it was stored'),
+          200: ImageFileAnswer('The stored image: a base JPEG, or one of its variants (AVIF, WebP or JPEG)'),
           302: NoBody('IMAGE_BASE_URL is set: the image is at Location (a CDN or public bucket)'),
           304: NoBody("The browser's copy (If-None-Match) is the stored image"),
           404: Message,
@@ -169,7 +169,7 @@ export async function pictureRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const { key } = req.params;
       if (!STORAGE_KEY.test(key)) throw notFound('Image not found');
-      // Removed by a moderator: gone from every list, and its file with it (docs/product.md#moderation).
+      // Removed by a moderator: gone from every list, and its file and variants with it (docs/product.md#moderation).
       if (await imageWithheld(ctx, key)) throw notFound('Image not found');
       // A CDN or public bucket serves the bytes (IMAGE_BASE_URL); the app only points there. Not cached for good,
       // so a changed IMAGE_BASE_URL takes effect within the hour.

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/connection';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { containsNul, NUL_TEXT } from '../../http/input';
-import { keyOf, type Storage } from '../../storage/storage';
+import { FORMAT_TYPES, keyOf, type Storage } from '../../storage/storage';
 import type { Work } from '../../db/unit-of-work';
-import { processUpload, type ProcessedImage } from './image';
+import { encodeExtras, processUpload, type ProcessedImage } from './image';
 import { DEFAULT_PAGE, MAX_OFFSET, MAX_PAGE, MAX_TITLE, type ListQuery } from '../../../../common/api/pictures';
 import { parseUploadAmount } from '../../../../common/upload-rules';
 import { uploadPicture, type ReadyUpload } from './pictures.commands';
@@ -119,7 +119,10 @@ export interface PreparedUpload extends ReadyUpload {
   fingerprint: { amount: number; title: string; fileSha256: string };
 }
 
-/** Checks the form and re-encodes the file, in memory: nothing is stored and no money moves yet. */
+/**
+ * Checks the form and re-encodes the file with its variants and placeholder, in memory: nothing is stored and no
+ * money moves yet (the encoding's cost: docs/decisions.md "Issue 28, item 4: responsive images").
+ */
 export async function prepareUpload(form: UploadForm): Promise<PreparedUpload> {
   const amount = parseAmountField(form.amount);
   const title = (form.title ?? '').trim();
@@ -133,6 +136,8 @@ export async function prepareUpload(form: UploadForm): Promise<PreparedUpload> {
     key,
     width: image.width,
     height: image.height,
+    variantWidths: image.variantWidths,
+    placeholder: image.placeholder,
     image,
     fingerprint: { amount, title, fileSha256 },
   };
@@ -153,8 +158,32 @@ export async function createUploadedPicture(
   upload: PreparedUpload,
 ): Promise<number> {
   const id = await uploadPicture(work, now, userId, upload);
-  await storage.put(upload.image.hash, upload.image.bytes, upload.image.contentType);
+  await storeImage(storage, upload.image);
   return id;
+}
+
+/**
+ * Stores a processed image: its base file and every variant, side by side; answers the base key. Every write is
+ * waited for before a failure is thrown, so each has cleaned up after itself (a full disk leaves no partial file).
+ */
+export async function storeImage(storage: Storage, image: ProcessedImage): Promise<string> {
+  const [base, ...variants] = await Promise.allSettled([
+    storage.put(image.hash, image.bytes, image.contentType),
+    ...image.variants.map((v) => storage.put(v.name, v.bytes, FORMAT_TYPES[v.format])),
+  ]);
+  const failed = [base!, ...variants].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return (base as PromiseFulfilledResult<string>).value;
+}
+
+/** A JPEG made on the server (the demo seed's), with its variants and placeholder, ready for `storeImage`. */
+export async function imageWithExtras(image: {
+  bytes: Buffer;
+  hash: string;
+  width: number;
+  height: number;
+}): Promise<ProcessedImage> {
+  return { ...image, contentType: 'image/jpeg', ...(await encodeExtras(image.bytes, image.hash, image.width)) };
 }
 
 /** Which of these storage keys a picture uses, for the orphan image job. */

@@ -21,6 +21,14 @@ export const pictures = pgTable(
     imageKey: text('image_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The widths its variants are stored at, in every format (`<hash>-<width>.avif|webp|jpg`, storage.ts); null for
+     * a picture uploaded before variants existed, which has only its base file (docs/decisions.md "Issue 28, item 4:
+     * responsive images").
+     */
+    variantWidths: integer('variant_widths').array(),
+    /** Its ThumbHash, base64, painted until the file arrives; null for pictures uploaded before it existed. */
+    placeholder: text('placeholder'),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     purchaseCount: integer('purchase_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),

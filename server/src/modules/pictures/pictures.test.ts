@@ -115,6 +115,8 @@ describe('GET /api/pictures/{id}', () => {
         'title',
         'height',
         'width',
+        'sources',
+        'placeholder',
         'commentCount',
         'lastAuthorPayment',
         'purchases',

@@ -73,6 +73,8 @@ export async function makePicture(ctx: AppContext, authorId: number, amount: num
       key,
       width: 1080,
       height: 1350,
+      variantWidths: null,
+      placeholder: null,
     }),
   );
 }

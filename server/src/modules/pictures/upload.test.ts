@@ -223,7 +223,12 @@ describe('POST /api/payment/checkout-with-image-upload', () => {
     const paid = await upload(client, 100, jpegPart(await imageOf(310, 300)));
     expect(paid.statusCode).toBe(200);
     const picture = (await client.get(`/api/pictures/${(paid.json() as { url: string }).url.split('/').pop()}`)).json();
-    expect(storedFiles()).toEqual([...before, picture.url.split('/').pop()].sort());
+    // The base file and its variants (the srcset lists name every one of them).
+    const named = Object.values(picture.sources as Record<string, string>)
+      .flatMap((list) => list.split(', '))
+      .map((entry) => entry.split(' ')[0]!.split('/').pop()!);
+    expect(named).toContain(picture.url.split('/').pop());
+    expect(storedFiles()).toEqual([...before, ...named].sort());
     expect((await t.client().get(picture.url)).statusCode).toBe(200);
   });
 

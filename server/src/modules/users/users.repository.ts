@@ -83,13 +83,15 @@ export async function setProfileImage(exec: Executor, userId: number, pictureId:
   await exec.execute(sql`UPDATE users SET profile_image_id = ${pictureId} WHERE id = ${userId}`);
 }
 
-/** Storage key of the image of a user's profile picture, or null when they have none. */
-export async function profileImageKeyOf(exec: Executor, userId: number): Promise<string | null> {
+/** Storage key of the image of a user's profile picture and its variants' widths, or null when they have none. */
+export async function profileImageKeyOf(
+  exec: Executor,
+  userId: number,
+): Promise<{ key: string; variantWidths: number[] | null } | null> {
   const [row] = await sqlRows(
     exec,
-    sql<
-      Columns<typeof pictures, 'image_key'>
-    >`SELECT pi.image_key FROM users u JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL WHERE u.id = ${userId}`,
+    sql<Columns<typeof pictures, 'image_key' | 'variant_widths'>>`SELECT pi.image_key, pi.variant_widths
+        FROM users u JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL WHERE u.id = ${userId}`,
   );
-  return row?.image_key ?? null;
+  return row ? { key: row.image_key, variantWidths: row.variant_widths } : null;
 }

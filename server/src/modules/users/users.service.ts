@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connection';
 import type { SessionUser } from '../../http/auth';
 import { notFound, unauthorized } from '../../http/errors';
 import { availableBalance } from '../../ledger/ledger';
-import { imageUrl } from '../../storage/storage';
+import { faceUrl, imageUrl } from '../../storage/storage';
 import { pictureAuthor } from '../pictures/pictures.service';
 import { usersPolicy } from './users.policy';
 import * as users from './users.repository';
@@ -38,11 +38,13 @@ export async function setProfileImage(ctx: AppContext, user: SessionUser, pictur
   usersPolicy.authorize(user, 'wearPicture', picture);
   return ctx.transact(async (work) => {
     await users.setProfileImage(work.tx, user.id, pictureId);
-    const profileImageUrl = imageUrl((await users.profileImageKeyOf(work.tx, user.id))!);
+    const face = (await users.profileImageKeyOf(work.tx, user.id))!;
+    const profileImageUrl = imageUrl(face.key);
     work.emit('picture', 'author', {
       authorId: user.id,
       authorProfileImgId: pictureId,
-      authorProfileUrl: profileImageUrl,
+      // As the wall's cards name it (pictures.presenter.ts): the narrowest WebP where there are variants.
+      authorProfileUrl: faceUrl(face.key, face.variantWidths),
     });
     return profileImageUrl;
   });

@@ -4,6 +4,7 @@ import { useFirstPicture } from '../../../lib/load-order';
 import { useTouchScreen } from '../lib/hooks';
 import { AuthorLink } from './AuthorLink';
 import { RankBadge } from './Badges';
+import { PictureImage, WALL_SIZES } from './PictureImage';
 import { PriceTag } from './PriceTag';
 
 export interface PictureCardProps {
@@ -41,13 +42,11 @@ export function PictureCard({ picture, sort, index, browsing, priority, onPrevio
       </header>
       <div className="picture-card__media">
         <Link to={detail} aria-label={`Open ${pictureLabel(picture)}`}>
-          <img
-            src={picture.url}
+          <PictureImage
+            picture={picture}
             alt={pictureLabel(picture)}
-            width={picture.width}
-            height={picture.height}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            sizes={WALL_SIZES}
+            priority={priority}
             {...firstPicture}
           />
         </Link>

@@ -3,6 +3,8 @@ import { Link } from '../../../lib/router';
 import { shareExportSize } from '../../../../../common/upload-rules';
 import type { Picture } from '../../../../../common/api/pictures';
 import { pictureLabel } from './PictureCard';
+import { PictureImage } from './PictureImage';
+import { PAGE_SIZES } from '../lib/page-sizes';
 import { useNow } from '../lib/hooks';
 import { scoreAt } from '../lib/rank';
 import {
@@ -72,7 +74,13 @@ export function ShareEditor({ picture }: { picture: Picture }) {
           }
         }}
       >
-        <img className="share__image" src={picture.url} alt={pictureLabel(picture)} />
+        <PictureImage
+          className="share__image"
+          picture={picture}
+          alt={pictureLabel(picture)}
+          sizes={PAGE_SIZES}
+          priority
+        />
         {order.map((name, z) => {
           const box = OVERLAY_BOX[name];
           return (

@@ -16,6 +16,8 @@ export function picture(id: number, total: number, paidAtMinute = 0, extra: Part
     title: '',
     width: 400,
     height: 500,
+    sources: null,
+    placeholder: null,
     commentCount: 0,
     lastAuthorPayment: at(paidAtMinute),
     purchases: [{ amount: total, paidOn: at(paidAtMinute) }],
