@@ -16,7 +16,7 @@
  *
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_REDIS_URL (else REDIS_URL, else redis://127.0.0.1:6379)
- *   BENCH_SOCKETS=5000  BENCH_USERS=500  BENCH_HEALTH_MS=0
+ *   BENCH_SOCKETS=5000  BENCH_USERS=500  BENCH_HEALTH_MS=0  BENCH_DEBUG=1 (prints why each try failed)
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -72,9 +72,9 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
   try {
     for (let i = 0; i < 2; i++)
       servers.push(await createServer(config, { mailer: new MemoryMailer(), logger: false, jobs: [] }));
-    const urls = await Promise.all(servers.map((s) => s.app.listen({ port: 0, host: '127.0.0.1' })));
+    const urls = await Promise.all(servers.map((s) => s.app.listen({ port: 0, host: '127.0.0.1', backlog: 8192 })));
     const [a] = servers as [RunningServer];
-    console.error(`${rule}: two instances up`);
+    console.error(`${rule}: two instances up at ${urls.join(' ')}`);
     const cookies: string[] = [];
     for (let u = 0; u < USERS; u++) {
       const user = await makeUser(a.ctx, { balance: 1_000 });
@@ -129,7 +129,7 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
               .catch(() => out.answers.set(0, (out.answers.get(0) ?? 0) + 1));
           });
           socket.on('error', (err) => {
-            if (!killedAt && process.env.BENCH_DEBUG) console.error('open failed:', err.message);
+            if (process.env.BENCH_DEBUG) console.error(killedAt ? 'reopen failed:' : 'open failed:', err.message);
           });
           socket.on('close', () => {
             sockets.delete(socket);
