@@ -82,6 +82,8 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
     }
 
     let killedAt = 0;
+    /** Set once the figures are taken: what closes after that is the teardown. */
+    let measured = false;
     const out: Outcome = {
       backMs: [],
       resyncedMs: [],
@@ -133,6 +135,7 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
           });
           socket.on('close', () => {
             sockets.delete(socket);
+            if (measured) return; // the bench's own teardown, not a drop
             if (!killedAt) {
               // Refused while the crowd was opening (before the kill): tried again, not counted.
               if (!opened) setTimeout(() => open(first, true), 200);
@@ -161,6 +164,7 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
     while (out.resyncedMs.length < SOCKETS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     out.lastMs = performance.now() - killedAt;
     out.peakRefetchPerSecond = Math.max(...perTenth.values()) * 10;
+    measured = true;
     return out;
   } finally {
     for (const s of sockets) s.terminate();

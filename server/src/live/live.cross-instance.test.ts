@@ -121,6 +121,29 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
     }
   });
 
+  it('makes its connections again and resyncs its hub when it stops hearing itself, though no connection erred', async () => {
+    const bus = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:deaf`, heartbeatMs: 100 });
+    try {
+      const heard: LiveEvent[] = [];
+      bus.subscribe((e) => heard.push(e));
+      await sleep(400);
+      expect(heard).toEqual([]); // its heartbeats come back and are nobody's business
+      // Deaf without an error: the subscription is gone under a connection that stays up.
+      await (bus as unknown as { subscriber: { unsubscribe(ch: string): Promise<unknown> } }).subscriber.unsubscribe(
+        `${channel}:deaf`,
+      );
+      for (let i = 0; i < 50 && heard.length === 0; i++) await sleep(100);
+      expect(heard).toEqual([{ ch: 'control', t: 'resync', m: {} }]);
+      // And it hears the channel again.
+      const event = { ch: 'picture', t: 'fund', m: { id: 1 } } as unknown as LiveEvent;
+      await bus.send(event);
+      for (let i = 0; i < 20 && !heard.some((e) => e.ch === 'picture'); i++) await sleep(50);
+      expect(heard.filter((e) => e.ch === 'picture')).toEqual([event]);
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('refuses to start when Redis cannot be reached', async () => {
     await expect(RedisBus.connect('redis://127.0.0.1:1', { onError: () => {} })).rejects.toThrow(
       /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,

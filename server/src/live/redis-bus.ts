@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { liveEvent } from '../../../common/live';
 import { connectRedis, describeRedis, openRedis, type RedisTarget } from '../db/redis-connection';
@@ -8,7 +9,14 @@ export interface RedisBusOptions {
   channel?: string;
   /** Connection trouble after start; ioredis reconnects (and resubscribes) by itself. */
   onError?: (err: Error) => void;
+  /** How often the bus checks it hears itself (below); tests shorten it. */
+  heartbeatMs?: number;
 }
+
+/** The bus's own check, published beside the events: never handed to a hub. */
+const HEARTBEAT = 'wall-bus-heartbeat';
+/** Heartbeats missed in a row after which both connections are made again. */
+const DEAF_AFTER = 3;
 
 type Handler = (event: LiveEvent) => void;
 
@@ -31,17 +39,28 @@ export class RedisBus implements Bus {
   /** A publish failed since the last resync announced to every instance. */
   private publishLost = false;
   private closing = false;
+  /** This bus's heartbeat: what it publishes, to hear it back. */
+  private readonly beat = `${HEARTBEAT}:${randomBytes(6).toString('hex')}`;
+  private lastHeard = Date.now();
+  private readonly heartbeat: NodeJS.Timeout;
 
   private constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly channel: string,
+    heartbeatMs: number,
   ) {
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
+      if (raw.startsWith(HEARTBEAT)) {
+        if (raw === this.beat) this.lastHeard = Date.now();
+        return;
+      }
       const event = parseEvent(raw);
       if (event) this.hand(event);
     });
+    this.heartbeat = setInterval(() => void this.checkHearing(heartbeatMs), heartbeatMs);
+    this.heartbeat.unref();
     subscriber.on('close', () => {
       if (!this.closing) this.listenerLost = true;
     });
@@ -55,6 +74,7 @@ export class RedisBus implements Bus {
    */
   static async connect(target: RedisTarget, opts: RedisBusOptions = {}): Promise<RedisBus> {
     const channel = opts.channel ?? 'wall:live';
+    const heartbeatMs = opts.heartbeatMs ?? 2_000;
     const onError = opts.onError ?? ((err: Error) => console.error(`[redis-bus] ${err.message}`));
     // A subscriber connection can run no other command, hence two connections.
     const publisher = await openRedis(target, { lazyConnect: true, maxRetriesPerRequest: 3 });
@@ -69,7 +89,7 @@ export class RedisBus implements Bus {
       subscriber.disconnect();
       throw new Error(`Cannot reach Redis at ${describeRedis(target)}: ${(err as Error).message}`, { cause: err });
     }
-    return new RedisBus(publisher, subscriber, channel);
+    return new RedisBus(publisher, subscriber, channel, heartbeatMs);
   }
 
   async send(event: LiveEvent): Promise<void> {
@@ -89,6 +109,7 @@ export class RedisBus implements Bus {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.heartbeat);
     this.handlers.clear();
     await Promise.all([quit(this.publisher), quit(this.subscriber)]);
   }
@@ -111,6 +132,31 @@ export class RedisBus implements Bus {
     if (!this.listenerLost || this.closing) return; // another 'ready' got there first
     this.listenerLost = false;
     this.hand(RESYNC);
+  }
+
+  /**
+   * Publishes this bus's heartbeat and checks the last one came back. A failover can leave the two connections where
+   * neither errs and nothing arrives (the subscriber on a node the publishers no longer reach, say): the events of
+   * every instance would be lost to this one's sockets for good. Not hearing itself for DEAF_AFTER beats, the bus
+   * makes both connections again (through Sentinel, to the master it names now); their 'ready' subscribes again and
+   * sends the resyncs, as after any lost connection (docs/scaling.md, "Redis failover").
+   */
+  private async checkHearing(everyMs: number): Promise<void> {
+    if (this.closing) return;
+    if (this.publisher.status !== 'ready' || this.subscriber.status !== 'ready') {
+      this.lastHeard = Date.now(); // a connection being made again is judged once it is up
+      return;
+    }
+    if (Date.now() - this.lastHeard > everyMs * DEAF_AFTER) {
+      this.lastHeard = Date.now();
+      this.listenerLost = true;
+      this.publishLost = true;
+      this.subscriber.disconnect(true);
+      this.publisher.disconnect(true);
+      return;
+    }
+    // A heartbeat that cannot be published is no news: the publisher's own errors say that.
+    await this.publisher.publish(this.channel, this.beat).catch(() => {});
   }
 
   /** Tells every instance, through Redis, that an event of this one was lost. */
