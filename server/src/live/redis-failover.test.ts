@@ -19,7 +19,14 @@ import { LiveTestClient, settle, sleep, type Frame } from './live-test-client';
  * again, and the shared sign-in throttle counts in the new master.
  */
 
-const skip = missingRealServices({ postgres: true, redisServer: true });
+/*
+ * CI runs this file in the cluster chaos job, after the chaos run and never beside it (.ci/run): both start Redis
+ * with Sentinels and kill the primary, and side by side on two cores neither failover kept its timing. The unit
+ * runs there leave it out with SENTINEL_TESTS_APART=1; anywhere else it runs with the rest.
+ */
+const apart = process.env.SENTINEL_TESTS_APART === '1';
+if (apart) console.log('redis-failover.test.ts: left to the cluster chaos job of CI (SENTINEL_TESTS_APART=1)');
+const skip = apart || missingRealServices({ postgres: true, redisServer: true });
 const LIMIT = 3;
 const isResync = (f: Frame) => f.ch === 'control' && f.t === 'resync';
 
