@@ -122,7 +122,7 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
   });
 
   it('makes its connections again and resyncs its hub when it stops hearing itself, though no connection erred', async () => {
-    const bus = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:deaf`, heartbeatMs: 100 });
+    const bus = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:deaf`, heartbeatMs: 300 });
     try {
       const heard: LiveEvent[] = [];
       bus.subscribe((e) => heard.push(e));
@@ -132,8 +132,10 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
       await (bus as unknown as { subscriber: { unsubscribe(ch: string): Promise<unknown> } }).subscriber.unsubscribe(
         `${channel}:deaf`,
       );
-      for (let i = 0; i < 50 && heard.length === 0; i++) await sleep(100);
-      expect(heard).toEqual([{ ch: 'control', t: 'resync', m: {} }]);
+      for (let i = 0; i < 100 && heard.length === 0; i++) await sleep(100);
+      // A resync (one or more: on a loaded machine a slow heartbeat may count as missed once more).
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.every((e) => e.ch === 'control' && e.t === 'resync')).toBe(true);
       // And it hears the channel again.
       const event = { ch: 'picture', t: 'fund', m: { id: 1 } } as unknown as LiveEvent;
       await bus.send(event);
