@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveEvent } from '../../../common/live';
 import { creditTopUp } from '../ledger/commands';
 import { checkConservation } from '../ledger/conservation';
@@ -142,6 +142,28 @@ describe.skipIf(missingRealServices({ redis: true }))('the Redis bus', () => {
       for (let i = 0; i < 20 && !heard.some((e) => e.ch === 'picture'); i++) await sleep(50);
       expect(heard.filter((e) => e.ch === 'picture')).toEqual([event]);
     } finally {
+      await bus.close();
+    }
+  });
+
+  it('makes a connection that gave up reconnecting again, and resyncs its hub', async () => {
+    const bus = await RedisBus.connect(realRedisUrl!, { channel: `${channel}:stuck`, heartbeatMs: 100 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const heard: LiveEvent[] = [];
+      bus.subscribe((e) => heard.push(e));
+      // A disconnect that is never retried: ioredis leaves the subscriber at 'end' for good.
+      (bus as unknown as { subscriber: { disconnect(): void } }).subscriber.disconnect();
+      for (let i = 0; i < 100 && heard.length === 0; i++) await sleep(100);
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.every((e) => e.ch === 'control' && e.t === 'resync')).toBe(true);
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not ready/));
+      const event = { ch: 'picture', t: 'fund', m: { id: 2 } } as unknown as LiveEvent;
+      await bus.send(event);
+      for (let i = 0; i < 20 && !heard.some((e) => e.ch === 'picture'); i++) await sleep(50);
+      expect(heard.filter((e) => e.ch === 'picture')).toEqual([event]);
+    } finally {
+      warn.mockRestore();
       await bus.close();
     }
   });

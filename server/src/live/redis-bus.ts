@@ -17,6 +17,8 @@ export interface RedisBusOptions {
 const HEARTBEAT = 'wall-bus-heartbeat';
 /** Heartbeats missed in a row after which both connections are made again. */
 const DEAF_AFTER = 3;
+/** Heartbeats a connection may spend being made again before it is made again from the start. */
+const STUCK_AFTER = 10;
 
 type Handler = (event: LiveEvent) => void;
 
@@ -42,6 +44,8 @@ export class RedisBus implements Bus {
   /** This bus's heartbeat: what it publishes, to hear it back. */
   private readonly beat = `${HEARTBEAT}:${randomBytes(6).toString('hex')}`;
   private lastHeard = Date.now();
+  /** Since when a connection is down, if one is. */
+  private notReadySince: number | undefined;
   private readonly heartbeat: NodeJS.Timeout;
 
   private constructor(
@@ -49,6 +53,8 @@ export class RedisBus implements Bus {
     private readonly subscriber: Redis,
     private readonly channel: string,
     heartbeatMs: number,
+    /** Through Sentinel, a publisher on a replica is made again (below); a REDIS_URL is taken as it is. */
+    private readonly throughSentinel: boolean,
   ) {
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
@@ -89,7 +95,7 @@ export class RedisBus implements Bus {
       subscriber.disconnect();
       throw new Error(`Cannot reach Redis at ${describeRedis(target)}: ${(err as Error).message}`, { cause: err });
     }
-    return new RedisBus(publisher, subscriber, channel, heartbeatMs);
+    return new RedisBus(publisher, subscriber, channel, heartbeatMs, typeof target !== 'string');
   }
 
   async send(event: LiveEvent): Promise<void> {
@@ -137,26 +143,50 @@ export class RedisBus implements Bus {
   /**
    * Publishes this bus's heartbeat and checks the last one came back. A failover can leave the two connections where
    * neither errs and nothing arrives (the subscriber on a node the publishers no longer reach, say): the events of
-   * every instance would be lost to this one's sockets for good. Not hearing itself for DEAF_AFTER beats, the bus
-   * makes both connections again (through Sentinel, to the master it names now); their 'ready' subscribes again and
-   * sends the resyncs, as after any lost connection (docs/scaling.md, "Redis failover").
+   * every instance would be lost to this one's sockets for good. So at each beat (docs/scaling.md, "Redis failover"):
+   * - not hearing itself for DEAF_AFTER beats, or its publisher on a node that is no longer the master (its
+   *   publishes would reach only that node's listeners), the bus makes both connections again (through Sentinel, to
+   *   the master it names now); their 'ready' subscribes again and sends the resyncs, as after any lost connection;
+   * - a connection not ready for STUCK_AFTER beats is made again from the start, and a subscription lost while both
+   *   are up is taken up again, so no state of ioredis's reconnection can leave this instance deaf without a resync.
    */
   private async checkHearing(everyMs: number): Promise<void> {
     if (this.closing) return;
+    const now = Date.now();
     if (this.publisher.status !== 'ready' || this.subscriber.status !== 'ready') {
-      this.lastHeard = Date.now(); // a connection being made again is judged once it is up
+      this.lastHeard = now; // a connection being made again is judged once it is up
+      this.notReadySince ??= now;
+      if (now - this.notReadySince > everyMs * STUCK_AFTER) {
+        this.notReadySince = now;
+        this.remake('a Redis connection was not ready for ' + Math.round((everyMs * STUCK_AFTER) / 1000) + ' s');
+      }
       return;
     }
-    if (Date.now() - this.lastHeard > everyMs * DEAF_AFTER) {
-      this.lastHeard = Date.now();
-      this.listenerLost = true;
-      this.publishLost = true;
-      this.subscriber.disconnect(true);
-      this.publisher.disconnect(true);
+    this.notReadySince = undefined;
+    if (now - this.lastHeard > everyMs * DEAF_AFTER) {
+      this.lastHeard = now;
+      this.remake(`its own heartbeat was not heard for ${DEAF_AFTER} beats`);
       return;
     }
+    if (this.listenerLost) void this.listenAgain();
     // A heartbeat that cannot be published is no news: the publisher's own errors say that.
     await this.publisher.publish(this.channel, this.beat).catch(() => {});
+    if (!this.throughSentinel) return;
+    const role = await this.publisher.role().catch(() => undefined);
+    if (role && role[0] !== 'master' && !this.closing) {
+      this.remake(`its publisher was on a Redis ${String(role[0])}`);
+    }
+  }
+
+  /** Makes both connections again; their 'ready' subscribes again and sends the resyncs. */
+  private remake(why: string): void {
+    console.warn(`[redis-bus] connecting again: ${why}`);
+    this.listenerLost = true;
+    this.publishLost = true;
+    for (const conn of [this.subscriber, this.publisher]) {
+      if (conn.status === 'end' || conn.status === 'wait') conn.connect().catch(() => {});
+      else conn.disconnect(true);
+    }
   }
 
   /** Tells every instance, through Redis, that an event of this one was lost. */
