@@ -110,7 +110,7 @@ function boundedClient(silenceMs: number, onError: (err: Error) => void, prepare
     override query(...args: unknown[]): any {
       const plain = plainStatement(args);
       if (this.begin === null) {
-        if (plain === null || !/^begin\b/i.test(plain)) return this.send(args);
+        if (plain === null || !/^begin\b[^;]*$/i.test(plain)) return this.send(args);
         this.begin = plain;
         return Promise.resolve(NOTHING_RAN);
       }

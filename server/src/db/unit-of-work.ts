@@ -35,7 +35,7 @@ export interface WorkDeps {
   onPublishError?: (err: unknown, event: LiveEvent) => void;
 }
 
-interface Raised {
+export interface Raised {
   event: LiveEvent;
   here: boolean;
 }
@@ -50,11 +50,17 @@ export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>
       },
     }),
   );
-  // In the order raised, right after the commit, so a transaction that committed later hands its own over after
-  // these. Never awaited: nothing waits on Redis (docs/ARCHITECTURE.md "Live events").
+  handOver(deps, raised);
+  return result;
+}
+
+/**
+ * A committed transaction's events, in the order raised, right after the commit, so a transaction that committed
+ * later hands its own over after these. Never awaited: nothing waits on Redis (docs/ARCHITECTURE.md "Live events").
+ */
+export function handOver(deps: WorkDeps, raised: readonly Raised[]): void {
   for (const { event, here } of raised) {
     if (here) deps.hub?.deliver(event);
     else deps.bus.send(event).catch((err) => deps.onPublishError?.(err, event));
   }
-  return result;
 }
