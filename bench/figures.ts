@@ -13,8 +13,8 @@ export interface BenchFigure {
   value: number;
   /** `×` for a ratio, else the unit of the value: `ms`, `s`, `KB`, `/s`. */
   unit: string;
-  /** The goal, said as a bound on the value: `≥ 1.2`, `< 20`; none when the figure is only reported. */
-  goal?: { atLeast?: number; below?: number };
+  /** The goal, said as a bound on the value: `≥ 1.2`, `≤ 100`, `< 20`; none when the figure is only reported. */
+  goal?: { atLeast?: number; atMost?: number; below?: number };
   /** The command that measures it again with the same settings. */
   rerun: string;
 }
@@ -28,6 +28,7 @@ export function reportFigure(figure: BenchFigure): void {
 export function meetsGoal(f: BenchFigure): boolean | undefined {
   if (!f.goal) return undefined;
   if (f.goal.atLeast !== undefined && !(f.value >= f.goal.atLeast)) return false;
+  if (f.goal.atMost !== undefined && !(f.value <= f.goal.atMost)) return false;
   if (f.goal.below !== undefined && !(f.value < f.goal.below)) return false;
   return true;
 }

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { reportFigure } from '../figures';
 
 interface ManifestChunk {
   file: string;
@@ -58,4 +59,12 @@ for (const r of rows)
 const total = rows.reduce((s, r) => s + r.gzip, 0);
 console.log(`\nWall route initial JS: ${kb(total)} KB gzipped (goal ≤ ${GOAL_KB} KB); CSS ${kb(cssGzip)} KB gzipped.`);
 console.log('Rerun: npx tsx bench/bundle/measure.ts --build');
+reportFigure({
+  bench: 'bench:bundle',
+  figure: 'wall route initial JavaScript, gzipped',
+  value: Number(kb(total)),
+  unit: 'KB',
+  goal: { atMost: GOAL_KB },
+  rerun: 'npx tsx bench/bundle/measure.ts --build',
+});
 if (total > GOAL_KB * 1024) process.exitCode = 1;

@@ -16,6 +16,7 @@ import { encodeExtras, processUpload } from '../../server/src/modules/pictures/i
 import { seedDemoIfEmpty } from '../../server/src/seed/demo';
 import { startTestApp } from '../../server/src/test/harness';
 import { median } from '../lighthouse/summary';
+import { reportFigure } from '../figures';
 
 const RUNS = Math.max(1, Number(process.env.IMG_RUNS ?? 5));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -112,6 +113,14 @@ async function wallBytes(): Promise<void> {
           after[format] += await size(p.sources ? pick(p.sources[format], slot(screen.viewport), screen.dpr) : p.url);
         }
       }
+      reportFigure({
+        bench: 'bench:images',
+        figure: `first wall's image bytes on a ${screen.name}, AVIF, share of the base JPEGs`,
+        value: Math.round((100 * after.avif) / before),
+        unit: '%',
+        goal: { atMost: 50 },
+        rerun: 'npx tsx bench/images/run.ts',
+      });
       console.log(
         `  ${screen.name}: before ${kb(before)} (base JPEGs); after ${kb(after.avif)} AVIF ` +
           `(${Math.round((100 * after.avif) / before)}%), ${kb(after.webp)} WebP, ${kb(after.jpeg)} JPEG`,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { freePort } from '../../server/src/test/server-process';
+import { reportFigure, type BenchFigure } from '../figures';
 import { runSummary, median, type RunFigures } from './summary';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -145,6 +146,25 @@ function print(formFactor: string, runs: RunFigures[]): void {
       `(${kb(m((r) => r.jsResource))} uncompressed), images ${kb(m((r) => r.imageTransfer))}, ` +
       `all bytes ${kb(m((r) => r.totalTransfer))}`,
   );
+  const rerun = 'npm run bench:lighthouse';
+  const figure = (name: string, value: number, unit: string, goal?: BenchFigure['goal']) =>
+    reportFigure({
+      bench: 'bench:lighthouse',
+      figure: `${formFactor} ${name}, median of ${runs.length}`,
+      value,
+      unit,
+      goal,
+      rerun,
+    });
+  figure('LCP', Number((m((r) => r.lcp) / 1000).toFixed(2)), 's', formFactor === 'mobile' ? { below: 1.5 } : undefined);
+  figure(
+    'performance score',
+    m((r) => r.performance),
+    'points',
+    { atLeast: 98 },
+  );
+  figure('CLS', Number(m((r) => r.cls).toFixed(3)), '', { below: 0.1 });
+  figure('image bytes', Number((m((r) => r.imageTransfer) / 1024).toFixed(1)), 'KB');
   const last = runs[runs.length - 1]!;
   if (last.lcpElement) console.log(`  LCP element: ${last.lcpElement}`);
   for (const s of last.shifts) console.log(`  layout shift: ${s}`);
