@@ -4,6 +4,13 @@ import type { WallSort } from './api/pictures';
 export const FIRST_BATCH = 3;
 export const NEXT_BATCH = 2;
 
+/**
+ * How wide a wall card's picture is drawn, for the browser to pick a file from `srcset`
+ * (web/src/features/pictures/pictures.css and web/src/app/Shell.css): the page's width less 16 px of padding and 1 px of border a side, up to the wall's
+ * 640 px less its border. The server's preload of the first picture says the same, so the browser picks the same file.
+ */
+export const WALL_SIZES = '(max-width: 673px) calc(100vw - 34px), 638px';
+
 export interface WallBatch {
   sort: WallSort;
   offset: number;

@@ -7,7 +7,8 @@ import { publicScope } from '../../http/authorization';
 import { adminConsoleCsp, ADMIN_CONSOLE_PATHS } from '../../http/csp';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
-import { FIRST_BATCH, wallBatchPath } from '../../../../common/wall';
+import type { Picture } from '../../../../common/api/pictures';
+import { FIRST_BATCH, WALL_SIZES, wallBatchPath } from '../../../../common/wall';
 import { SHARE_TARGET_PATH, webManifest } from './manifest';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
@@ -31,12 +32,44 @@ export function firstWallBatch(pathname: string, search: URLSearchParams): strin
   return sort && wallBatchPath({ sort, offset: 0, limit: FIRST_BATCH });
 }
 
+/** How long a page waits for its wall's first picture to name it; past that the page goes without the hint. */
+const FIRST_PICTURE_WAIT_MS = 150;
+
+/**
+ * The first picture of a wall's first batch, read through the wall's own route (and its page cache), so the page can
+ * have the browser fetch that picture while the scripts load: on a phone it is the page's largest paint (docs/
+ * performance.md, "Wall load"). Asked as a visitor: for a signed-in viewer who hid that picture the hint is wasted.
+ */
+async function firstPicture(app: App, batchPath: string, host: string | undefined): Promise<Picture | undefined> {
+  const answer = app
+    .inject({ method: 'GET', url: batchPath, headers: host ? { host } : {} })
+    .then((res) => (res.statusCode === 200 ? (res.json() as Picture[])[0] : undefined))
+    .catch(() => undefined);
+  const late = new Promise<undefined>((resolve) => void setTimeout(resolve, FIRST_PICTURE_WAIT_MS));
+  return Promise.race([answer, late]);
+}
+
+/**
+ * The preload of a wall's first picture, as the card's `<picture>` would choose it (the same `srcset` and `sizes`,
+ * AVIF first: a browser without AVIF skips the hint by its type and loads as the card says).
+ */
+export function pictureHint(picture: Pick<Picture, 'url' | 'sources'>): string {
+  if (!picture.sources) {
+    return `<link rel="preload" as="image" href="${escapeHtml(picture.url)}" fetchpriority="high" />`;
+  }
+  return (
+    `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(picture.sources.avif)}" ` +
+    `imagesizes="${escapeHtml(WALL_SIZES)}" fetchpriority="high" />`
+  );
+}
+
 /** The head tags of one page: set in the HTML itself so crawlers and link previews see the tenant's brand. */
 export function headTags(
   tenant: Tenant,
   pathname: string,
   googleClientId: string | undefined,
   preload?: string,
+  picture?: Pick<Picture, 'url' | 'sources'>,
 ): string {
   const brand = brandOf(tenant);
   const tags = [
@@ -51,6 +84,7 @@ export function headTags(
   if (googleClientId) tags.push(`<meta name="google-client-id" content="${escapeHtml(googleClientId)}" />`);
   // crossorigin: the client's fetch() is a CORS-mode request, and a preload is used only by a request of its mode.
   if (preload) tags.push(`<link rel="preload" href="${escapeHtml(preload)}" as="fetch" crossorigin />`);
+  if (picture) tags.push(pictureHint(picture));
   return tags.join('\n    ');
 }
 
@@ -142,15 +176,12 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
       return reply.code(503).type('text/plain').send('The web client is not built yet: run `npm run build`.\n');
     }
     const tenant: Tenant = isCashTenant(req, ctx) ? 'cash' : 'charity';
+    const batch = firstWallBatch(pathname, new URLSearchParams(query));
+    const picture = batch ? await firstPicture(app, batch, req.headers.host) : undefined;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(
-        html.replace(
-          HEAD_MARK,
-          headTags(tenant, pathname, ctx.config.google?.clientId, firstWallBatch(pathname, new URLSearchParams(query))),
-        ),
-      );
+      .send(html.replace(HEAD_MARK, headTags(tenant, pathname, ctx.config.google?.clientId, batch, picture)));
   };
 
   // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).

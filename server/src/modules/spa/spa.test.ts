@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { App } from '../../context';
 import { registerCompression } from '../../http/compression';
+import { WALL_SIZES } from '../../../../common/wall';
 import { spaRoutes } from './spa.routes';
 
 /** A built client of our own (no real build needed): index.html, one script with its .br and .gz, one without. */
@@ -26,6 +27,17 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets/plain-def456.js'), script);
   app = Fastify({ logger: false }) as unknown as App;
   await registerCompression(app);
+  // The wall's first batch as the pictures route answers it: the top wall's picture has its variants, the trending
+  // wall's is from before them, and the wall of a `slow` tenant answers too late for the page to wait.
+  app.get('/api/pictures', async (req) => {
+    const { sort } = req.query as { sort: string };
+    if (req.headers.host === 'slow.test') await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const variants = (format: string) => `/images/a-360.${format} 360w, /images/a-720.${format} 720w`;
+    const sources = { avif: variants('avif'), webp: variants('webp'), jpeg: variants('jpg') };
+    return sort === 'top'
+      ? [{ id: 1, url: '/images/a.jpg', sources }]
+      : [{ id: 2, url: '/images/b.jpg', sources: null }];
+  });
   app.get('/api/list', async () => ({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: 'A picture' })) }));
   await spaRoutes(app, { config: loadConfig({ PORT: '3000' }) }, dir);
 });
@@ -75,6 +87,26 @@ describe('the first batch of a wall, named in the page', () => {
   it('is the top wall on / and the trending wall on /trending, as the wall asks for it', async () => {
     expect(await preloadOf('/')).toBe('/api/pictures?sort=top&amp;offset=0&amp;limit=3');
     expect(await preloadOf('/trending')).toBe('/api/pictures?sort=trending&amp;offset=0&amp;limit=3');
+  });
+
+  const imageHintOf = async (url: string, host?: string) =>
+    /<link rel="preload" as="image"[^>]*\/>/.exec((await app.inject({ url, headers: host ? { host } : {} })).body)?.[0];
+
+  it("brings its first picture too, as the card would choose it: AVIF at the card's sizes, or the one old JPEG", async () => {
+    expect(await imageHintOf('/')).toBe(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/images/a-360.avif 360w, /images/a-720.avif 720w" ' +
+        `imagesizes="${WALL_SIZES}" fetchpriority="high" />`,
+    );
+    expect(await imageHintOf('/trending')).toBe(
+      '<link rel="preload" as="image" href="/images/b.jpg" fetchpriority="high" />',
+    );
+    expect(await imageHintOf('/profile/1')).toBeUndefined();
+  });
+
+  it('goes without the picture rather than wait for a slow wall', async () => {
+    const started = Date.now();
+    expect(await imageHintOf('/', 'slow.test')).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('is left out where the wall starts elsewhere or is not shown', async () => {

@@ -2,12 +2,8 @@ import { useState, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
 import type { Picture } from '../../../../../common/api/pictures';
 import { usePlaceholder } from '../lib/placeholder';
 
-/**
- * How wide a wall card's picture is drawn, for the browser to pick a file from `srcset` (pictures.css and
- * app/Shell.css): the page's width less 16 px of padding and 1 px of border a side, up to the wall's 640 px less its
- * border. The other pages' sizes are in ../lib/page-sizes.ts, out of the wall's first load.
- */
-export const WALL_SIZES = '(max-width: 673px) calc(100vw - 34px), 638px';
+/** The wall card's `sizes` (common/wall.ts); the other pages' sizes are in ../lib/page-sizes.ts, out of the wall's first load. */
+export { WALL_SIZES } from '../../../../../common/wall';
 
 const CONTENTS = { display: 'contents' } as const;
 
