@@ -32,14 +32,18 @@ $$;
 
 -- The tier weights with `p_units` elusive units on sale (common/fairness.ts tierWeights), in TIERS order.
 CREATE FUNCTION lootbox_weights(p_units bigint) RETURNS bigint[]
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY[80000000, 15000000, 4200000, 800000 - e, e]::bigint[]
-    FROM (SELECT 100000 / (1 + greatest(0, p_units)) AS e) AS elusive
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  e bigint := 100000 / (1 + greatest(0, p_units));
+BEGIN
+  RETURN ARRAY[80000000, 15000000, 4200000, 800000 - e, e];
+END
 $$;
 --> statement-breakpoint
 
 -- One opening drawn from the server seed (hex), the client seed and the nonce, with weights in TIERS order and the
--- items of `p_version` (common/fairness.ts drawOpening): {lootSequence, openSequence, lootFound}.
+-- items of `p_version` (common/fairness.ts drawOpening): its item codes, its sides (L or R each) and whether it found
+-- a rare or better item.
 --
 -- Block r is HMAC-SHA256(seed bytes, UTF-8 of '{clientSeed}:{nonce}:{r}'), HMAC written out on sha256 (RFC 2104: the
 -- key padded with zeros to 64 bytes, hashed first if longer, XORed with 0x36 for the inner and 0x5c for the outer
@@ -48,8 +52,9 @@ $$;
 -- tier₅, item₅, then side₁ … side₅, each `uniform(n)`: an int at or above 2^32 − (2^32 mod n) is drawn again, else
 -- its remainder mod n. A tier is the first whose running weight exceeds its draw; rare or better is a loot find.
 CREATE FUNCTION lootbox_draw(
-  p_server_seed text, p_client_seed text, p_nonce integer, p_weights bigint[], p_version integer
-) RETURNS jsonb
+  p_server_seed text, p_client_seed text, p_nonce integer, p_weights bigint[], p_version integer,
+  OUT loot_sequence text[], OUT open_sequence text, OUT loot_found boolean
+)
 LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   v_key bytea := decode(p_server_seed, 'hex');
@@ -115,7 +120,9 @@ BEGIN
       v_codes := v_codes || v_items[v_u + 1];
     END IF;
   END LOOP;
-  RETURN jsonb_build_object('lootSequence', to_jsonb(v_codes), 'openSequence', v_sides, 'lootFound', v_found);
+  loot_sequence := v_codes;
+  open_sequence := v_sides;
+  loot_found := v_found;
 END
 $$;
 --> statement-breakpoint
@@ -137,10 +144,10 @@ DECLARE
   v_client_seed text;
   v_nonce integer;
   v_weights bigint[];
-  v_draw jsonb;
   v_codes text[];
+  v_sides text;
+  v_found boolean;
   v_opening bigint;
-  v_entry bigint;
 BEGIN
   SELECT key_count, loot_box_count,
          EXISTS (SELECT 1 FROM fair_seeds WHERE user_id = p_user AND revealed_at IS NULL)
@@ -169,15 +176,15 @@ BEGIN
 
   v_weights := lootbox_weights((SELECT coalesce(sum(held), 0) FROM inventories
                                 WHERE item_type LIKE 'ELUSIVE\_%' AND held > 0));
-  v_draw := lootbox_draw(v_server_seed, v_client_seed, v_nonce, v_weights, p_version);
-  v_codes := ARRAY(SELECT jsonb_array_elements_text(v_draw->'lootSequence'));
+  SELECT d.loot_sequence, d.open_sequence, d.loot_found INTO v_codes, v_sides, v_found
+    FROM lootbox_draw(v_server_seed, v_client_seed, v_nonce, v_weights, p_version) AS d;
 
   INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
                                 open_sequence, loot_found, opened_at)
     VALUES (p_user, v_seed, v_nonce, v_client_seed, p_version,
             jsonb_build_object('LETTER', v_weights[1], 'UNCOMMON', v_weights[2], 'RARE', v_weights[3],
                                'EPIC', v_weights[4], 'ELUSIVE', v_weights[5]),
-            v_draw->'lootSequence', v_draw->>'openSequence', (v_draw->>'lootFound')::boolean, p_at)
+            to_jsonb(v_codes), v_sides, v_found, p_at)
     RETURNING id INTO v_opening;
 
   -- The items, as the ledger's mintLoot posts them: the user's inventories in item order (C order, which is the
@@ -186,16 +193,17 @@ BEGIN
   INSERT INTO inventories (user_id, item_type, quantity)
     SELECT p_user, code, count(*)::integer FROM unnest(v_codes) AS c(code) GROUP BY code ORDER BY code COLLATE "C"
     ON CONFLICT (user_id, item_type) DO UPDATE SET quantity = inventories.quantity + excluded.quantity;
-  INSERT INTO journal_entries (kind, user_id, resource_id) VALUES ('LOOTBOX', p_user, v_opening::text)
-    RETURNING id INTO v_entry;
+  WITH e AS (INSERT INTO journal_entries (kind, user_id, resource_id) VALUES ('LOOTBOX', p_user, v_opening::text)
+             RETURNING id)
   INSERT INTO item_postings (entry_id, user_id, item_type, quantity)
-    SELECT v_entry, o.owner, c.code, o.sign * c.n
-      FROM (SELECT code, count(*)::integer AS n, min(i) AS first FROM unnest(v_codes) WITH ORDINALITY AS u(code, i)
-            GROUP BY code) AS c
-      CROSS JOIN (VALUES (NULL::bigint, -1, 0), (p_user, 1, 1)) AS o(owner, sign, k)
+    SELECT e.id, o.owner, c.code, o.sign * c.n
+      FROM e,
+        (SELECT code, count(*)::integer AS n, min(i) AS first FROM unnest(v_codes) WITH ORDINALITY AS u(code, i)
+         GROUP BY code) AS c
+        CROSS JOIN (VALUES (NULL::bigint, -1, 0), (p_user, 1, 1)) AS o(owner, sign, k)
       ORDER BY c.first, o.k;
 
-  RETURN v_draw || jsonb_build_object('openingId', v_opening, 'nonce', v_nonce, 'keyCount', v_keys,
-                                      'lootBoxCount', v_boxes);
+  RETURN jsonb_build_object('lootSequence', to_jsonb(v_codes), 'openSequence', v_sides, 'lootFound', v_found,
+                            'openingId', v_opening, 'nonce', v_nonce, 'keyCount', v_keys, 'lootBoxCount', v_boxes);
 END
 $$;

@@ -60,7 +60,9 @@ async function drawnByDatabase(cases: Case[]): Promise<Opening[]> {
   const rows = await sqlRows(
     t.ctx.db,
     sql<{ r: Opening }>`${sql.raw(
-      `SELECT lootbox_draw(s, c, n, w, ${ODDS_VERSION}) AS r FROM (VALUES ${values.join(', ')}) AS v(i, s, c, n, w)
+      `SELECT jsonb_build_object('lootSequence', to_jsonb(d.loot_sequence), 'openSequence', d.open_sequence,
+                                 'lootFound', d.loot_found) AS r
+        FROM (VALUES ${values.join(', ')}) AS v(i, s, c, n, w), lootbox_draw(s, c, n, w, ${ODDS_VERSION}) AS d
         ORDER BY i`,
     )}`,
   );
