@@ -54,8 +54,7 @@ interface Case {
 /** The database's openings of many cases, in one statement. */
 async function drawnByDatabase(cases: Case[]): Promise<Opening[]> {
   const values = cases.map(
-    (c, i) =>
-      `(${i}, ${literal(c.serverSeed)}, ${literal(c.clientSeed)}, ${int(c.nonce)}, ${weightsArray(c.weights)})`,
+    (c, i) => `(${i}, ${literal(c.serverSeed)}, ${literal(c.clientSeed)}, ${int(c.nonce)}, ${weightsArray(c.weights)})`,
   );
   const rows = await sqlRows(
     t.ctx.db,
@@ -97,9 +96,7 @@ describe('the database draws as common/fairness.ts says', () => {
           ORDER BY i`,
       )}`,
     );
-    expect(rows.map((r) => r.w.map(Number))).toEqual(
-      units.map((q) => TIERS.map((tier) => tierWeights(q)[tier])),
-    );
+    expect(rows.map((r) => r.w.map(Number))).toEqual(units.map((q) => TIERS.map((tier) => tierWeights(q)[tier])));
   });
 
   it('draws every random case exactly as drawOpening does', async () => {
@@ -205,9 +202,11 @@ describe('lootbox_open', () => {
       const row = await openingOf(opened.openingId);
       expect(row.weights).toEqual(tierWeights(3));
       const again = await drawOpening({ ...row, serverSeed: row.seed, oddsVersion: ODDS_VERSION });
-      expect({ lootSequence: opened.lootSequence, openSequence: opened.openSequence, lootFound: opened.lootFound }).toEqual(
-        again,
-      );
+      expect({
+        lootSequence: opened.lootSequence,
+        openSequence: opened.openSequence,
+        lootFound: opened.lootFound,
+      }).toEqual(again);
     }
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true });
   });
