@@ -3,7 +3,9 @@ import { ITEMS_BY_TIER, TIERS, isLootFind, itemOf, type Tier } from './items';
 /**
  * Provably fair lootboxes (docs/product.md#fairness). The server commits to a secret seed by showing its SHA-256 before any
  * opening; each opening draws from HMAC-SHA256(seed, `{clientSeed}:{nonce}:{round}`); rotating the seed reveals it,
- * and anyone can recompute every opening made with it. The server and the browser run this same code (Web Crypto).
+ * and anyone can recompute every opening made with it. The browser verifies with this code (Web Crypto); the server's
+ * openings are drawn by the database's lootbox_draw (migration 0020), which server/src/modules/lootboxes/draw.test.ts
+ * holds to drawOpening here.
  */
 
 /** Tier weights out of TOTAL_WEIGHT, keyed by tier name (an opening's `weights`). */

@@ -1,16 +1,19 @@
 import type { LootboxResult } from '../../../../common/api/lootboxes';
 import { KEY_PRICE_CENTS, MAX_LOOTBOXES } from '../../../../common/lootboxes';
-import { ODDS_VERSION, drawOpening, tierWeights } from '../../../../common/fairness';
-import { audience, type Work } from '../../db/unit-of-work';
+import { sql } from 'drizzle-orm';
+import { ODDS_VERSION } from '../../../../common/fairness';
+import { sqlRows } from '../../db/connection';
+import { int, literal, transactCall, type Events } from '../../db/one-call';
+import { audience, type Work, type WorkDeps } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
-import { elusiveUnitsOnSale } from '../items/items.service';
-import { addKeys, addLootbox, countersOf, insertOpening, takeBoxAndKey, takeNonce } from './lootboxes.repository';
+import { addKeys, addLootbox } from './lootboxes.repository';
 import { ensureSeed } from './seeds';
 
 /*
- * The lootbox's changes, each one command taking the unit of work: money through the ledger, items minted through
- * the ledger, the counters, the opening's record and the live counters commit or fail together.
+ * The lootbox's changes, each one command taking the unit of work: money through the ledger, the counters, the
+ * opening's record, its items and the live counters commit or fail together. An opening is one call of the database
+ * (below), which mints its items as the ledger's mintLoot would.
  */
 
 export const TEXT = {
@@ -35,42 +38,58 @@ export async function getLootbox(work: Work, userId: number): Promise<number> {
   return counters.lootBoxCount;
 }
 
-/**
- * Opens a box with a key: the draw of the user's seed at its next nonce (docs/product.md#fairness), its five items minted to the
- * user, the opening recorded so anyone can recompute it once the seed is revealed.
- */
-export async function openLootbox(work: Work, userId: number, now: Date): Promise<LootboxResult> {
-  const counters = await takeBoxAndKey(work.tx, userId);
-  if (!counters) {
-    const had = await countersOf(work.tx, userId);
-    throw !had || had.lootBoxCount < 1 ? fieldError('lootBoxCount', TEXT.noBox) : fieldError('keyCount', TEXT.noKey);
+type Opened = LootboxResult | { refused: 'noBox' | 'noKey' | 'noSeed' };
+
+/** The statement of one opening: every value a number of ours or a time we wrote, so it has no parameters. */
+const openStatement = (userId: number, now: Date) =>
+  `SELECT lootbox_open(${int(userId)}, ${int(ODDS_VERSION)}, ${literal(now.toISOString())}::timestamptz) AS r`;
+
+/** The user has no seed yet: their first opening makes one (seeds.ts), then opens again. */
+const NO_SEED = Symbol('no seed');
+
+function answerOf(r: Opened, userId: number, events: Events): LootboxResult | typeof NO_SEED {
+  if ('refused' in r) {
+    if (r.refused === 'noSeed') return NO_SEED;
+    throw r.refused === 'noBox' ? fieldError('lootBoxCount', TEXT.noBox) : fieldError('keyCount', TEXT.noKey);
   }
-  const seed = await nextNonce(work, userId);
-  const weights = tierWeights(await elusiveUnitsOnSale(work.tx));
-  const opening = await drawOpening({ ...seed, weights, oddsVersion: ODDS_VERSION });
-  const openingId = await insertOpening(work.tx, {
-    userId,
-    seedId: seed.id,
-    nonce: seed.nonce,
-    clientSeed: seed.clientSeed,
-    oddsVersion: ODDS_VERSION,
-    weights,
-    ...opening,
-    at: now,
-  });
-  await ledger.mintLoot(work, { userId, items: opening.lootSequence, openingId });
-  work.emit('keyCount', 'update', { value: counters.keyCount }, audience.user(userId));
-  work.emit('lootBoxCount', 'update', { value: counters.lootBoxCount }, audience.user(userId));
-  return { ...opening, openingId, nonce: seed.nonce, ...counters };
+  events.emit('keyCount', 'update', { value: r.keyCount }, audience.user(userId));
+  events.emit('lootBoxCount', 'update', { value: r.lootBoxCount }, audience.user(userId));
+  return r;
 }
 
-/** The seed in use and the nonce this opening takes; a user's first opening starts their first seed. */
-async function nextNonce(work: Work, userId: number) {
-  // A rotation committed meanwhile ends the seed this statement would have updated: read again after it.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const taken = await takeNonce(work.tx, userId);
-    if (taken) return taken;
+/**
+ * Opens a box with a key (docs/product.md#fairness): the database's `lootbox_open` (migration 0020, docs/decisions.md
+ * "Issue 28: a lootbox opening in one call") takes the box and the key, the user's seed at its next nonce and the
+ * tier weights of the elusive units on sale, draws as common/fairness.ts's drawOpening does (draw.test.ts holds it to
+ * it), records the opening so anyone can recompute it once the seed is revealed, and mints its five items as the
+ * ledger's mintLoot would, in one statement. A refusal (no box, no key) has written nothing.
+ *
+ * This one runs in the caller's transaction (a keyed call's, under its savepoint: http/idempotency.ts); the route
+ * without a key calls openLootboxInOneCall below.
+ */
+export async function openLootbox(work: Work, userId: number, now: Date): Promise<LootboxResult> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await sqlRows(work.tx, sql<{ r: Opened }>`${sql.raw(openStatement(userId, now))}`);
+    const result = answerOf(row!.r, userId, work);
+    if (result !== NO_SEED) return result;
+    if (attempt > 0) throw new Error(`no seed in use for user ${userId}`);
     await ensureSeed(work.tx, userId);
   }
-  throw new Error(`no seed in use for user ${userId}`);
+}
+
+/**
+ * An opening as a transaction of its own in one round trip (db/one-call.ts): BEGIN, the call and COMMIT travel
+ * together. A user's first opening makes their seed first (a second transaction, once in their life).
+ */
+export async function openLootboxInOneCall(deps: WorkDeps, userId: number, now: Date): Promise<LootboxResult> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await transactCall<{ r: Opened }, LootboxResult | typeof NO_SEED>(
+      deps,
+      openStatement(userId, now),
+      ([row], events) => answerOf(row!.r, userId, events),
+    );
+    if (result !== NO_SEED) return result;
+    if (attempt > 0) throw new Error(`no seed in use for user ${userId}`);
+    await ensureSeed(deps.db, userId);
+  }
 }

@@ -35,19 +35,6 @@ export async function addLootbox(exec: Executor, userId: number, max: number): P
   return row;
 }
 
-/**
- * Takes one box and one key in a single guarded update (the user row's lock makes concurrent openings take turns);
- * undefined when either is missing, and then nothing changed.
- */
-export async function takeBoxAndKey(exec: Executor, userId: number): Promise<Counters | undefined> {
-  const [row] = await sqlRows(
-    exec,
-    sql<Counters>`UPDATE users SET key_count = key_count - 1, loot_box_count = loot_box_count - 1
-        WHERE id = ${userId} AND key_count >= 1 AND loot_box_count >= 1 RETURNING ${COUNTERS}`,
-  );
-  return row;
-}
-
 export type SeedRow = Pick<Seed, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nextNonce'>;
 
 const SEED = sql`id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
@@ -73,18 +60,6 @@ export async function insertSeed(
   );
 }
 
-/** Takes the seed's next nonce for an opening: the row lock orders openings and rotations of one user. */
-export async function takeNonce(exec: Executor, userId: number): Promise<(SeedRow & { nonce: number }) | undefined> {
-  const [row] = await sqlRows(
-    exec,
-    sql<
-      SeedRow & Pick<Opening, 'nonce'>
-    >`UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE user_id = ${userId} AND revealed_at IS NULL
-        RETURNING ${SEED}, next_nonce - 1 AS nonce`,
-  );
-  return row;
-}
-
 export async function setClientSeed(exec: Executor, userId: number, clientSeed: string): Promise<SeedRow | undefined> {
   const [row] = await sqlRows(
     exec,
@@ -102,33 +77,6 @@ export async function revealSeed(exec: Executor, userId: number, now: Date): Pro
         RETURNING ${SEED}`,
   );
   return row;
-}
-
-export interface NewOpening {
-  userId: number;
-  seedId: number;
-  nonce: number;
-  clientSeed: string;
-  oddsVersion: number;
-  weights: TierWeights;
-  lootSequence: string[];
-  openSequence: string;
-  lootFound: boolean;
-  at: Date;
-}
-
-export async function insertOpening(exec: Executor, o: NewOpening): Promise<number> {
-  const [row] = await sqlRows(
-    exec,
-    sql<
-      Pick<Opening, 'id'>
-    >`INSERT INTO lootbox_openings (user_id, seed_id, nonce, client_seed, odds_version, weights, loot_sequence,
-          open_sequence, loot_found, opened_at)
-        VALUES (${o.userId}, ${o.seedId}, ${o.nonce}, ${o.clientSeed}, ${o.oddsVersion}, ${JSON.stringify(o.weights)}::jsonb,
-          ${JSON.stringify(o.lootSequence)}::jsonb, ${o.openSequence}, ${o.lootFound}, ${o.at})
-        RETURNING id`,
-  );
-  return row!.id;
 }
 
 export type OpeningRow = Pick<

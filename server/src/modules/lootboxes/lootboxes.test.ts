@@ -152,6 +152,41 @@ describe('boxes', () => {
     await booksBalance();
   });
 
+  it('tells the opener live how many keys and boxes are left', async () => {
+    const { id, client } = await player(1_000);
+    await buyKeys(client, 2);
+    await getBox(client);
+    const seen: LiveEvent[] = [];
+    const off = t.ctx.bus.subscribe((e) => (e.ch === 'keyCount' || e.ch === 'lootBoxCount') && seen.push(e));
+    expect((await open(client)).statusCode).toBe(200);
+    expect((await open(client)).statusCode).toBe(400); // refused: nothing said
+    off();
+    expect(seen).toEqual([
+      { ch: 'keyCount', t: 'update', m: { value: 1 }, userId: id },
+      { ch: 'lootBoxCount', t: 'update', m: { value: 0 }, userId: id },
+    ]);
+  });
+
+  it('opens once under an Idempotency-Key and replays the first answer, a refusal too', async () => {
+    const { client } = await player(1_000);
+    await buyKeys(client, 2);
+    await getBox(client);
+    const key = { 'idempotency-key': 'open-once' };
+    const first = await client.post('/api/open/lootbox', {}, key);
+    expect(first.statusCode).toBe(200);
+    const again = await client.post('/api/open/lootbox', {}, key);
+    expect(again.json()).toEqual(first.json());
+    expect(await profile(client)).toMatchObject({ keyCount: 1, lootBoxCount: 0 });
+    const refused = await client.post('/api/open/lootbox', {}, { 'idempotency-key': 'open-no-box' });
+    expect(refused.statusCode).toBe(400);
+    await getBox(client);
+    const replayed = await client.post('/api/open/lootbox', {}, { 'idempotency-key': 'open-no-box' });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toEqual(refused.json());
+    expect(await profile(client)).toMatchObject({ keyCount: 1, lootBoxCount: 1 });
+    await booksBalance();
+  });
+
   it('skipping the reveal changes nothing', async () => {
     const { id, client } = await player(500);
     const before = await owned(client);
