@@ -14,6 +14,7 @@ import { sqlRows } from '../../server/src/db/connection';
 import type { WorkDeps } from '../../server/src/db/unit-of-work';
 import { openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
+import { oneCaller } from '../../server/src/db/one-call';
 import { openLootboxInOneCall } from '../../server/src/modules/lootboxes/lootboxes.commands';
 import { ensureSeed } from '../../server/src/modules/lootboxes/seeds';
 import { reportFigure } from '../figures';
@@ -34,10 +35,12 @@ const STOCK = 1_000_000;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const openings = (deps: WorkDeps, users: number[], seconds: number) =>
-  timedRun(WORKERS, seconds, () =>
-    openLootboxInOneCall(deps, users[Math.floor(Math.random() * users.length)]!, new Date()),
+const openings = (deps: WorkDeps, users: number[], seconds: number) => {
+  const caller = oneCaller(deps);
+  return timedRun(WORKERS, seconds, () =>
+    openLootboxInOneCall(caller, users[Math.floor(Math.random() * users.length)]!, new Date()),
   );
+};
 
 async function main(): Promise<void> {
   const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });

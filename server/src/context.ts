@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { ReadRouting } from './db/read-routing';
+import { transactCall, type OneCaller } from './db/one-call';
 import { transact, type Work, type WorkDeps } from './db/unit-of-work';
 import type { Bus, BusListener } from './live/bus';
 import type { LiveDelivery, LivePresence, LiveSnapshots } from './live/hub';
@@ -45,6 +46,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** A transaction whose live events are handed over after it commits: the one way a live event leaves a module. */
   transact<T>(fn: (work: Work) => Promise<T>): Promise<T>;
+  /** A transaction whose whole work is one statement of the database, in one round trip (db/one-call.ts). */
+  transactCall: OneCaller['transactCall'];
 }
 
 export interface Lifecycle {
@@ -53,7 +56,7 @@ export interface Lifecycle {
 }
 
 /** What app.ts holds: the whole bus, and the hub that also takes this instance's own events. */
-export interface ContextParts extends Omit<AppContext, 'transact' | 'bus' | 'live'> {
+export interface ContextParts extends Omit<AppContext, 'transact' | 'transactCall' | 'bus' | 'live'> {
   bus: Bus;
   live: AppContext['live'] & LiveDelivery;
 }
@@ -68,5 +71,5 @@ export function makeContext(parts: ContextParts): AppContext {
     onPublishError: (err, event) =>
       parts.log.warn({ reason: (err as Error).message, ch: event.ch, t: event.t }, 'live event not published yet'),
   };
-  return { ...parts, transact: (fn) => transact(deps, fn) };
+  return { ...parts, transact: (fn) => transact(deps, fn), transactCall: (s, then) => transactCall(deps, s, then) };
 }

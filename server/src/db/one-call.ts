@@ -34,6 +34,18 @@ export async function transactCall<R, T>(
   return result;
 }
 
+/** What a command running one-call transactions needs; the app context is one (context.ts). */
+export interface OneCaller {
+  db: Db;
+  transactCall<R, T>(statement: string, then: (rows: R[], events: Events) => T): Promise<T>;
+}
+
+/** A unit of work's dependencies as a OneCaller (benchmarks and tests, which have no app context). */
+export const oneCaller = (deps: WorkDeps): OneCaller => ({
+  db: deps.db,
+  transactCall: (statement, then) => transactCall(deps, statement, then),
+});
+
 /** A pg pool, as node-postgres's drizzle keeps it: the one driver where a round trip costs anything. */
 interface Pool {
   connect(): Promise<PoolClient>;

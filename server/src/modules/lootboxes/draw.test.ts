@@ -15,7 +15,7 @@ import {
 import { ITEMS, TIERS } from '../../../../common/items';
 import type { LiveEvent } from '../../../../common/live';
 import { sqlRows } from '../../db/connection';
-import { int, literal } from '../../db/one-call';
+import { int, literal, oneCaller } from '../../db/one-call';
 import type { WorkDeps } from '../../db/unit-of-work';
 import { checkConservation } from '../../ledger/conservation';
 import { marketOrder } from '../../ledger/market';
@@ -197,7 +197,7 @@ describe('lootbox_open', () => {
     expect(offer).toMatchObject({ rest: 3 });
     const userId = await withBoxes(3, 3);
     for (let n = 0; n < 3; n++) {
-      const opened = await openLootboxInOneCall(deps, userId, new Date());
+      const opened = await openLootboxInOneCall(oneCaller(deps), userId, new Date());
       expect(opened.nonce).toBe(n);
       const row = await openingOf(opened.openingId);
       expect(row.weights).toEqual(tierWeights(3));
@@ -214,13 +214,13 @@ describe('lootbox_open', () => {
   it('raises the counters live only after a committed opening', async () => {
     const userId = await withBoxes(1, 1);
     sent.length = 0;
-    await openLootboxInOneCall(deps, userId, new Date());
+    await openLootboxInOneCall(oneCaller(deps), userId, new Date());
     expect(sent).toEqual([
       { ch: 'keyCount', t: 'update', m: { value: 0 }, userId },
       { ch: 'lootBoxCount', t: 'update', m: { value: 0 }, userId },
     ]);
     sent.length = 0;
-    await expect(openLootboxInOneCall(deps, userId, new Date())).rejects.toMatchObject({ statusCode: 400 });
+    await expect(openLootboxInOneCall(oneCaller(deps), userId, new Date())).rejects.toMatchObject({ statusCode: 400 });
     expect(sent).toEqual([]);
   });
 
@@ -236,7 +236,7 @@ describe('lootbox_open', () => {
         if (seeded) await ensureSeed(t.ctx.db, userId);
         const last = Math.min(boxes, keys);
         const results = await Promise.allSettled(
-          Array.from({ length: last + 3 }, () => openLootboxInOneCall(deps, userId, new Date())),
+          Array.from({ length: last + 3 }, () => openLootboxInOneCall(oneCaller(deps), userId, new Date())),
         );
         const opened = results.filter((r) => r.status === 'fulfilled');
         const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -255,13 +255,13 @@ describe('lootbox_open', () => {
     const before = await checkConservation(t.ctx.db);
     const noKey = await withBoxes(1, 0);
     const noBox = await withBoxes(0, 1);
-    await expect(openLootboxInOneCall(deps, noKey, new Date())).rejects.toMatchObject({
+    await expect(openLootboxInOneCall(oneCaller(deps), noKey, new Date())).rejects.toMatchObject({
       body: [{ field: 'keyCount' }],
     });
-    await expect(openLootboxInOneCall(deps, noBox, new Date())).rejects.toMatchObject({
+    await expect(openLootboxInOneCall(oneCaller(deps), noBox, new Date())).rejects.toMatchObject({
       body: [{ field: 'lootBoxCount' }],
     });
-    await expect(openLootboxInOneCall(deps, 987_654_321, new Date())).rejects.toMatchObject({
+    await expect(openLootboxInOneCall(oneCaller(deps), 987_654_321, new Date())).rejects.toMatchObject({
       body: [{ field: 'lootBoxCount' }],
     });
     const [seeds] = await sqlRows<{ n: number }>(

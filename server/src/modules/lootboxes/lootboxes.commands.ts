@@ -3,8 +3,8 @@ import { KEY_PRICE_CENTS, MAX_LOOTBOXES } from '../../../../common/lootboxes';
 import { sql } from 'drizzle-orm';
 import { ODDS_VERSION } from '../../../../common/fairness';
 import { sqlRows } from '../../db/connection';
-import { int, literal, transactCall, type Events } from '../../db/one-call';
-import { audience, type Work, type WorkDeps } from '../../db/unit-of-work';
+import { int, literal, type Events, type OneCaller } from '../../db/one-call';
+import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
 import { addKeys, addLootbox } from './lootboxes.repository';
@@ -81,15 +81,14 @@ export async function openLootbox(work: Work, userId: number, now: Date): Promis
  * An opening as a transaction of its own in one round trip (db/one-call.ts): BEGIN, the call and COMMIT travel
  * together. A user's first opening makes their seed first (a second transaction, once in their life).
  */
-export async function openLootboxInOneCall(deps: WorkDeps, userId: number, now: Date): Promise<LootboxResult> {
+export async function openLootboxInOneCall(c: OneCaller, userId: number, now: Date): Promise<LootboxResult> {
   for (let attempt = 0; ; attempt++) {
-    const result = await transactCall<{ r: Opened }, LootboxResult | typeof NO_SEED>(
-      deps,
+    const result = await c.transactCall<{ r: Opened }, LootboxResult | typeof NO_SEED>(
       openStatement(userId, now),
       ([row], events) => answerOf(row!.r, userId, events),
     );
     if (result !== NO_SEED) return result;
     if (attempt > 0) throw new Error(`no seed in use for user ${userId}`);
-    await ensureSeed(deps.db, userId);
+    await ensureSeed(c.db, userId);
   }
 }

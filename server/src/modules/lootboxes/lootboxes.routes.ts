@@ -13,8 +13,7 @@ import {
   Rotation,
 } from '../../../../common/api/lootboxes';
 import { FieldErrors, Message, Missing } from '../../../../common/api/shared';
-import type { App, AppContext, ContextParts } from '../../context';
-import type { WorkDeps } from '../../db/unit-of-work';
+import type { App, AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { sendIdempotent, sendPaid } from '../../http/idempotency';
 import { buyKeys, getLootbox, openLootbox, openLootboxInOneCall } from './lootboxes.commands';
@@ -24,7 +23,6 @@ import { chooseClientSeed, counters, fairness, odds, openings, rotateSeed } from
 /** Keys, free boxes, openings and their proof (docs/product.md#lootboxes). */
 export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['lootboxes'];
-  const deps = workDeps(ctx);
   const signedIn = { 400: FieldErrors, 401: Message };
 
   app.post(
@@ -85,7 +83,7 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
       // 28: a lootbox opening in one call"). With one, the key's claim, the savepoint and the stored answer share the
       // transaction (http/idempotency.ts), and the opening is one statement in it.
       if (req.headers['idempotency-key'] === undefined) {
-        return reply.send(await openLootboxInOneCall(deps, user.id, ctx.now()));
+        return reply.send(await openLootboxInOneCall(ctx, user.id, ctx.now()));
       }
       return sendIdempotent(ctx, req, reply, user.id, (work) => openLootbox(work, user.id, ctx.now()));
     },
@@ -192,19 +190,4 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
     const c = userId === null ? undefined : await counters(ctx, userId);
     return c && { value: c.lootBoxCount };
   });
-}
-
-/**
- * The unit of work's dependencies, as makeContext (context.ts) puts them together for ctx.transact, for a one-call
- * transaction (db/one-call.ts): the context is built from its parts, so its bus can send and its hub deliver.
- */
-function workDeps(ctx: AppContext): WorkDeps {
-  const parts = ctx as unknown as Pick<ContextParts, 'bus' | 'live'>;
-  return {
-    db: ctx.db,
-    bus: parts.bus,
-    hub: parts.live,
-    onPublishError: (err, event) =>
-      ctx.log.warn({ reason: (err as Error).message, ch: event.ch, t: event.t }, 'live event not published yet'),
-  };
 }
