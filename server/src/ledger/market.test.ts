@@ -119,6 +119,9 @@ describe('market_order', () => {
           rest: o.kind === 'offer' ? rule.rest : 0,
         });
         expect(got.positions[0]).toMatchObject({ userId: takerId, balance: before });
+        // The figures after, worked out from those before and the order, are the book's as it now stands.
+        const [now] = await sqlRows<{ f: unknown }>(t.ctx.db, sql`SELECT market_figures(${ITEM}) AS f`);
+        expect(got.after, JSON.stringify(o)).toEqual(now!.f);
         if (got.fills.length > 0) seen.filled++;
         if (got.rest > 0) seen.rested++;
         if (o.price === 0) seen.cancelled++;

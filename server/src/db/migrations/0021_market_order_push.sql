@@ -7,6 +7,7 @@
 --    the topic's type off, worded as common/push-messages.ts words ITEM_SOLD and ITEM_BOUGHT (market_push below,
 --    held to it by server/src/ledger/market.test.ts), quoting the taker's name as it is now;
 --  * the taker's available balance after the order (`balance`), as the paid answer carries it;
+--  * the item's figures after the order from those before and what the order did, not a second sum over the book;
 --  * a refusal found after something was written (a guarded account or unit short) raises SQLSTATE MK001 with the
 --    refusal as its DETAIL, so that nothing stays: the one call commits whatever the function answered.
 -- Two arguments more: the item's name (common/items.ts, for the push's text) and how long a push may wait (seconds).
@@ -88,6 +89,7 @@ DECLARE
   v_positions jsonb;
   v_fills jsonb := '[]';
   v_told bigint[] := '{}';
+  v_after jsonb;
   v_name text;
   v_topic text := CASE WHEN p_side = 'BUY' THEN 'ITEM_SOLD' ELSE 'ITEM_BOUGHT' END;
   n integer;
@@ -316,8 +318,17 @@ BEGIN
     INTO v_fills
     FROM unnest(v_fill_offer, v_fill_maker, v_fill_price, v_fill_quantity, v_fill_fee) WITH ORDINALITY
       AS f(o, m, pr, q, fee, i);
+  -- The figures after: units on sale moved only by what the order took from sell offers or did to the taker's own
+  -- (no second sum over the book, which the book's lock would wait on); the best prices read again from the index.
+  v_after := jsonb_build_object(
+    'quantity', (v_before->>'quantity')::integer + CASE
+      WHEN v_buy THEN -v_units
+      WHEN p_kind = 'offer' THEN v_rest - coalesce((v_me->'sellOffer'->>'quantity')::integer, 0)
+      ELSE 0 END,
+    'bestSo', (SELECT min(price) FROM market_offers WHERE item_type = p_item AND side = 'SELL'),
+    'bestBo', (SELECT max(price) FROM market_offers WHERE item_type = p_item AND side = 'BUY'));
   RETURN jsonb_build_object(
-    'market', v_before, 'after', market_figures(p_item), 'positions', v_positions, 'fills', v_fills,
+    'market', v_before, 'after', v_after, 'positions', v_positions, 'fills', v_fills,
     'rest', v_rest, 'heldChange', v_held_change, 'entryId', v_entry, 'balances', v_balances, 'told', v_told,
     'balance', coalesce((SELECT balance FROM ledger_accounts WHERE code = 'user:' || p_taker || ':available'), 0));
 END
