@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemName } from '../../../common/items';
 import { matchOrder, type Fill, type RestingOffer, type Side } from '../../../common/market';
+import { formatMoney } from '../../../common/money';
+import { notificationPush } from '../../../common/push-messages';
 import { sqlRows, type Columns } from '../db/connection';
 import type { marketOffers } from '../modules/market/market.tables';
 import { giveItems, makeUser } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/harness';
 import { mulberry32 } from '../test/random';
 import { checkConservation } from './conservation';
+import { InsufficientItems } from './items';
 import { InsufficientFunds, availableBalance } from './ledger';
-import { marketOrder, type MarketOrder } from './market';
+import { marketOrder, marketOrderCall, type MarketOrder } from './market';
 
 /*
  * The database's `market_order` (migration 0010) against the rules it implements: before every order the test reads
@@ -69,7 +73,15 @@ describe('market_order', () => {
       const side: Side = random() < 0.5 ? 'BUY' : 'SELL';
       const book = await restingOffers(other(side));
       const roll = random();
-      const base = { itemType: ITEM, side, takerId, counterpartyId: null, feeBps: FEE_BPS, at: new Date() };
+      const base = {
+        itemType: ITEM,
+        side,
+        takerId,
+        counterpartyId: null,
+        feeBps: FEE_BPS,
+        at: new Date(),
+        pushTtlSeconds: 60,
+      };
       let o: MarketOrder;
       if (roll < 0.7) {
         o = { ...base, kind: 'offer', price: int(90, 110), quantity: int(1, 4) };
@@ -107,6 +119,9 @@ describe('market_order', () => {
           rest: o.kind === 'offer' ? rule.rest : 0,
         });
         expect(got.positions[0]).toMatchObject({ userId: takerId, balance: before });
+        // The figures after, worked out from those before and the order, are the book's as it now stands.
+        const [now] = await sqlRows<{ f: unknown }>(t.ctx.db, sql`SELECT market_figures(${ITEM}) AS f`);
+        expect(got.after, JSON.stringify(o)).toEqual(now!.f);
         if (got.fills.length > 0) seen.filled++;
         if (got.rest > 0) seen.rested++;
         if (o.price === 0) seen.cancelled++;
@@ -120,4 +135,64 @@ describe('market_order', () => {
     expect(Math.min(seen.filled, seen.rested, seen.refused, seen.short, seen.cancelled)).toBeGreaterThan(0);
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true, crossedBooks: 0 });
   }, 120_000);
+
+  it("words the makers' pushes as common/push-messages.ts does, money as common/money.ts shows it", async () => {
+    const random = mulberry32(28);
+    const amounts = [0, 1, 5, 99, 100, 101, 150, 1_000, 99_999, 100_000, 123_456_789, 100_000_000_000];
+    for (let n = 0; n < 200; n++) amounts.push(Math.floor(random() ** 3 * 10_000_000_000));
+    const names = [null, 'ann', "O'Brien", 'a "quoted" \\ back\\slash', 'émile 🦄', 'x'.repeat(290), '🦄'.repeat(300)];
+    const cases = amounts.map((amount, i) => ({
+      topic: i % 2 === 0 ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
+      actorName: names[i % names.length]!,
+      amount,
+      item: i % 3 === 0 ? 'COMMON_LETTER_J' : ITEM,
+    }));
+    const rows = cases.map((c, o) => ({ ...c, name: c.actorName, itemName: itemName(c.item), o }));
+    const got = await sqlRows<{ money: string; push: string }>(
+      t.ctx.db,
+      sql`SELECT market_money(c.amount) AS money, market_push(c.topic, c.name, c.amount, c.item, c."itemName") AS push
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              AS c(topic text, name text, amount bigint, item text, "itemName" text, o int)
+           ORDER BY c.o`,
+    );
+    expect(got.map((g) => g.money)).toEqual(cases.map((c) => formatMoney(c.amount)));
+    expect(got.map((g) => g.push)).toEqual(cases.map((c) => JSON.stringify(notificationPush(c))));
+  });
+
+  it('a refusal found after the function wrote something leaves nothing, in a unit of work and as one call', async () => {
+    const item = 'UNCOMMON_EMOJI_FIRE';
+    const [seller, buyer] = [await makeUser(t.ctx, { balance: 0 }), await makeUser(t.ctx, { balance: 10_000 })];
+    await giveItems(t.ctx, seller.id, item, 2);
+    const order = (takerId: number, side: Side, price: number): MarketOrder => ({
+      kind: 'offer',
+      itemType: item,
+      side,
+      takerId,
+      price,
+      quantity: 1,
+      counterpartyId: null,
+      feeBps: FEE_BPS,
+      at: new Date(),
+      pushTtlSeconds: 60,
+    });
+    await t.ctx.transact((work) => marketOrder(work, order(seller.id, 'SELL', 100)));
+    // The seller's units are no longer held by their offer (a broken book): the fill's guarded take must fail.
+    await t.ctx.db.execute(sql`UPDATE inventories SET held = 0 WHERE user_id = ${seller.id} AND item_type = ${item}`);
+    const state = () =>
+      sqlRows(
+        t.ctx.db,
+        sql`SELECT (SELECT count(*) FROM market_offers WHERE item_type = ${item})::int AS offers,
+                   (SELECT count(*) FROM trades WHERE item_type = ${item})::int AS trades,
+                   (SELECT balance FROM ledger_accounts WHERE code = ${`user:${buyer.id}:available`}) AS balance`,
+      );
+    const before = await state();
+    await expect(t.ctx.transact((work) => marketOrder(work, order(buyer.id, 'BUY', 100)))).rejects.toBeInstanceOf(
+      InsufficientItems,
+    );
+    const deps = { db: t.ctx.db, bus: { send: async () => {} } };
+    await expect(marketOrderCall(deps, order(buyer.id, 'BUY', 100), (r) => r)).rejects.toBeInstanceOf(
+      InsufficientItems,
+    );
+    expect(await state()).toEqual(before);
+  });
 });

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { ITEMS } from '../../../common/items';
+import { ITEMS, itemName } from '../../../common/items';
 import type { Fill, MarketFigures, Side, StandingOffer, UserPosition } from '../../../common/market';
 import { isoTime } from '../../../common/time';
 import { sqlRows } from '../db/connection';
-import type { Work } from '../db/unit-of-work';
+import { int, literal, transactCall, type Events } from '../db/one-call';
+import { audience, type Work, type WorkDeps } from '../db/unit-of-work';
 import { InsufficientItems } from './items';
-import { InsufficientFunds, announceBalances } from './ledger';
+import { InsufficientFunds, availableOwner } from './ledger';
 
 /**
  * A market order's money and units (docs/product.md#market), in one call of the database's `market_order` (migration
- * 0010, docs/decisions.md "A market order in one call"). Under its item's book lock (advisory lock 7100 and the
+ * 0010, docs/decisions.md "A market order in one call"; since migration 0021 with the makers' pushes, docs/decisions.md
+ * "Issue 28: a market order in one round trip"). Under its item's book lock (advisory lock 7100 and the
  * item's place in the catalogue: orders on one item run one at a time, as on an exchange's matching engine, while
  * orders on other items run beside them) it reads the book and the taker's position, matches by the rules of
  * common/market.ts (`matchOrder`, `feeOf`), and writes one journal entry as `post` would (the user accounts in code
@@ -40,6 +42,8 @@ export interface MarketOrder {
   counterpartyId: number | null;
   feeBps: number;
   at: Date;
+  /** How long the makers' pushes may wait for their devices (push.service.ts PUSH_TTL_SECONDS). */
+  pushTtlSeconds: number;
 }
 
 /** Why the book refused an order (a short balance or a missing unit throws instead); nothing was written. */
@@ -64,6 +68,10 @@ export interface MarketOutcome {
   entryId: number | null;
   /** The new balance of every user account the order moved. */
   balances: Map<string, number>;
+  /** The makers told of their fill (who did not block the taker), each once, in fill order: their pushes are queued. */
+  told: number[];
+  /** The taker's available balance after the order, read last in its transaction (the paid answer's). */
+  balance: number;
 }
 
 type Answer =
@@ -72,40 +80,84 @@ type Answer =
   | { refused: 'itemsShort'; userId: number }
   | (Omit<MarketOutcome, 'balances'> & { balances: [string, number][] });
 
-/** A whole number of ours, written into a statement's text (never text from a request). */
-function int(n: number | null): string {
-  if (n === null) return 'NULL';
-  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
-  return String(n);
-}
+/** The refusals `market_order` raises (SQLSTATE MK001) once it wrote something, so that nothing stays. */
+const RAISED_REFUSAL = 'MK001';
 
 /**
- * Places an order in the caller's transaction. A short balance throws InsufficientFunds and a missing unit
- * InsufficientItems (the caller's transaction then rolls back); the book's own refusals are answered. Every
- * argument is a number, a side, a kind or a catalogue item, written into the text: a statement without parameters
- * travels with the transaction's BEGIN in one round trip (`plainStatement` in db/postgres.ts), and the function's
- * own statements are planned once per connection. The users whose available money moved hear their new balance.
+ * The call's text. Every argument is a number, a side, a kind, a catalogue item or its name, written into the text
+ * (`int`, `literal`): a statement without parameters travels with its transaction's BEGIN (and, as one call, with its
+ * COMMIT), and the function's own statements are planned once per connection.
  */
-export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOutcome | MarketRefusal> {
+function callText(o: MarketOrder): string {
   const book = itemIndex.get(o.itemType);
   if (book === undefined) throw new Error(`no book for ${o.itemType}`);
   const side = o.side === 'BUY' ? 'BUY' : 'SELL';
-  const [row] = await sqlRows(
-    work.tx,
-    sql<{ r: Answer }>`${sql.raw(
-      `SELECT market_order('${o.kind}', '${o.itemType}', ${book}, '${side}', ${int(o.takerId)}, ${int(o.price)}, ` +
-        `${int(o.quantity)}, ${int(o.counterpartyId)}, ${int(o.feeBps)}, '${o.at.toISOString()}'::timestamptz) AS r`,
-    )}`,
+  const kind = o.kind === 'offer' || o.kind === 'market' ? o.kind : 'take';
+  return (
+    `SELECT market_order('${kind}', ${literal(o.itemType)}, ${book}, '${side}', ${int(o.takerId)}, ` +
+    `${int(o.price)}, ${int(o.quantity)}, ${int(o.counterpartyId)}, ${int(o.feeBps)}, ` +
+    `'${o.at.toISOString()}'::timestamptz, ${literal(itemName(o.itemType))}, ${int(o.pushTtlSeconds)}) AS r`
   );
-  const r = row!.r;
+}
+
+/** A refusal the function raised, as the error the caller expects; anything else as it came. */
+function raisedRefusal(err: unknown, o: MarketOrder): unknown {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const { code, detail } = (e ?? {}) as { code?: string; detail?: string };
+  if (code !== RAISED_REFUSAL || detail === undefined) return err;
+  const r = JSON.parse(detail) as Answer;
+  if ('refused' in r && r.refused === 'short') return new InsufficientFunds(r.missing);
+  if ('refused' in r && r.refused === 'itemsShort') return new InsufficientItems(r.userId, o.itemType);
+  return err;
+}
+
+/** The function's answer: a refusal of the book, or the outcome, whose movers hear their new balance. */
+function outcome(r: Answer, o: MarketOrder, events: Events): MarketOutcome | MarketRefusal {
   if ('refused' in r) {
     if (r.refused === 'short') throw new InsufficientFunds(r.missing);
     if (r.refused === 'itemsShort') throw new InsufficientItems(r.userId, o.itemType);
     return r;
   }
   const balances = new Map(r.balances);
-  announceBalances(work, balances);
+  for (const [code, value] of balances) {
+    const owner = availableOwner(code);
+    if (owner !== undefined) events.emit('balance', 'update', { value }, audience.user(owner));
+  }
   const offer = (s: StandingOffer | null) => s && { ...s, since: isoTime(s.since) };
   const positions = r.positions.map((p) => ({ ...p, sellOffer: offer(p.sellOffer), buyOffer: offer(p.buyOffer) }));
   return { ...r, positions, balances };
+}
+
+/**
+ * Places an order in the caller's unit of work (a keyed route's, a suspension's cancels). A short balance throws
+ * InsufficientFunds and a missing unit InsufficientItems (the caller's transaction then rolls back); the book's own
+ * refusals are answered. The users whose available money moved hear their new balance.
+ */
+export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOutcome | MarketRefusal> {
+  let row: { r: Answer } | undefined;
+  try {
+    [row] = await sqlRows(work.tx, sql<{ r: Answer }>`${sql.raw(callText(o))}`);
+  } catch (err) {
+    throw raisedRefusal(err, o);
+  }
+  return outcome(row!.r, o, work);
+}
+
+/**
+ * Places an order as a transaction of its own in one round trip (`transactCall`: BEGIN, the call and COMMIT sent
+ * together), and hands `then` what it did once committed. A refusal of the book committed nothing but the book's
+ * lock: `then` gets it to throw; a short balance or a missing unit throws before `then`, as in `marketOrder`.
+ */
+export async function marketOrderCall<T>(
+  deps: WorkDeps,
+  o: MarketOrder,
+  then: (r: MarketOutcome | MarketRefusal, events: Events) => T,
+): Promise<T> {
+  try {
+    return await transactCall<{ r: Answer }, T>(deps, callText(o), (rows, events) =>
+      then(outcome(rows[0]!.r, o, events), events),
+    );
+  } catch (err) {
+    throw raisedRefusal(err, o);
+  }
 }

@@ -8,21 +8,33 @@ import {
   type Side,
   type StandingOffer,
 } from '../../../../common/market';
-import { audience, type Work } from '../../db/unit-of-work';
+import type { Events } from '../../db/one-call';
+import { audience, type Work, type WorkDeps } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
 import { account } from '../../ledger/ledger';
-import type { MarketOrder, MarketPosition, MarketRefusal } from '../../ledger/market';
+import {
+  marketOrder,
+  marketOrderCall,
+  type MarketOrder,
+  type MarketOutcome,
+  type MarketPosition,
+  type MarketRefusal,
+} from '../../ledger/market';
 import { isoTime } from '../../../../common/time';
-import { announceEvents } from '../notifications/notifications.service';
+import { PUSH_TTL_SECONDS } from '../push/push.service';
 import * as market from './market.repository';
 
 /*
  * Every market order is one short transaction (docs/product.md#money) and one call of the database's `market_order`
- * (migration 0010): it takes its item's book, reads the crossing offers, matches them (the rules of
+ * (migrations 0010 and 0021): it takes its item's book, reads the crossing offers, matches them (the rules of
  * common/market.ts), settles money and units in one ledger entry, updates the book, records the trades and the
- * notification events, all committed or none. This side checks the request, turns a refusal into its error and
- * raises the live updates.
+ * notification events and queues the makers' pushes, all committed or none. This side checks the request, turns a
+ * refusal into its error and raises the live updates.
+ *
+ * Where an order runs (`Place`): alone, as a transaction of its own sent in one round trip (`WorkDeps`: BEGIN, the
+ * call and COMMIT together, db/one-call.ts; a route without an Idempotency-Key, the benchmark), or inside a caller's
+ * unit of work (`Work`: a keyed route's, whose transaction also holds the key; a suspension's cancels).
  */
 
 /** What an order did: its fills, the item's market after it and the taker's position; the route presents it. */
@@ -31,7 +43,13 @@ export interface Ordered {
   fills: Fill[];
   market: MarketFigures;
   position: MarketPosition;
+  /** The taker's available balance once the order is done, read in its transaction (the paid answer's `balance`). */
+  balance: number;
 }
+
+/** Where an order runs: alone in one round trip (the unit of work's dependencies), or in a caller's unit of work. */
+export type Place = Work | WorkDeps;
+const inWork = (p: Place): p is Work => 'tx' in p;
 
 export const TEXT = {
   unknownItem: 'Unknown item.',
@@ -63,17 +81,17 @@ function isCancel(o: { price: number; quantity: number }): boolean {
 }
 
 /** POST /api/market/generic-sell-offer: sells what crosses at once, offers the rest; replaces the old sell offer. */
-export const placeSellOffer = (work: Work, c: OrderContext, o: OfferOrder) => placeOffer(work, c, 'SELL', o);
+export const placeSellOffer = (at: Place, c: OrderContext, o: OfferOrder) => placeOffer(at, c, 'SELL', o);
 
 /** POST /api/market/generic-buy-offer: buys what crosses at once, escrows the rest; replaces the old buy offer. */
-export const placeBuyOffer = (work: Work, c: OrderContext, o: OfferOrder) => placeOffer(work, c, 'BUY', o);
+export const placeBuyOffer = (at: Place, c: OrderContext, o: OfferOrder) => placeOffer(at, c, 'BUY', o);
 
 type OfferOrder = { userId: number; itemType: string; price: number; quantity: number };
 
-function placeOffer(work: Work, c: OrderContext, side: Side, o: OfferOrder): Promise<Ordered> {
+function placeOffer(at: Place, c: OrderContext, side: Side, o: OfferOrder): Promise<Ordered> {
   checkItem(o.itemType);
   const cancel = isCancel(o);
-  return order(work, c, {
+  return order(at, c, {
     kind: 'offer',
     itemType: o.itemType,
     side,
@@ -100,12 +118,12 @@ export async function cancelAllOffers(work: Work, c: OrderContext, userId: numbe
 
 /** POST /api/market/buy: one unit from the best other seller, if it asks no more than `requestedPrice`. */
 export function marketBuy(
-  work: Work,
+  at: Place,
   c: OrderContext,
   o: { userId: number; itemType: string; requestedPrice: number },
 ): Promise<Ordered> {
   checkItem(o.itemType);
-  return order(work, c, {
+  return order(at, c, {
     kind: 'market',
     itemType: o.itemType,
     side: 'BUY',
@@ -123,13 +141,13 @@ function refuseOwnOffer(userId: number, counterpartyId: number): void {
 
 /** POST /api/market/buy-from-user and sell-to-user: one unit of that user's offer at the price the caller saw. */
 export function tradeWithUser(
-  work: Work,
+  at: Place,
   c: OrderContext,
   o: { userId: number; itemType: string; side: Side; counterpartyId: number; price: number },
 ): Promise<Ordered> {
   checkItem(o.itemType);
   refuseOwnOffer(o.userId, o.counterpartyId);
-  return order(work, c, { ...o, kind: 'take', takerId: o.userId, quantity: 1 });
+  return order(at, c, { ...o, kind: 'take', takerId: o.userId, quantity: 1 });
 }
 
 /** The error a refused order answers with. */
@@ -152,25 +170,28 @@ function refusal(r: MarketRefusal, kind: MarketOrder['kind']): Error {
 }
 
 /**
- * One order in one call of the ledger (`marketOrder`), then what it tells: the makers' notifications, the item's live
- * update to everyone and each user's own to their sockets.
+ * One order in one call of the database (`marketOrder`, or `marketOrderCall` as a transaction of its own), then what
+ * it tells once committed: the makers it told hear of a new notification (the function recorded the events and
+ * queued their pushes), the item's live update goes to everyone and each user's own to their sockets.
  */
-async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at'>): Promise<Ordered> {
-  const r = await ledger.marketOrder(work, { ...o, feeBps: c.feeBps, at: c.now });
+function order(at: Place, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at' | 'pushTtlSeconds'>): Promise<Ordered> {
+  const full: MarketOrder = { ...o, feeBps: c.feeBps, at: c.now, pushTtlSeconds: PUSH_TTL_SECONDS };
+  if (!inWork(at)) return marketOrderCall(at, full, (r, events) => told(r, events, o, c.now));
+  return marketOrder(at, full).then((r) => told(r, at, o, c.now));
+}
+
+/** What a committed order tells, and what it did; a refusal throws its error. */
+function told(
+  r: MarketOutcome | MarketRefusal,
+  events: Events,
+  o: Omit<MarketOrder, 'feeBps' | 'at' | 'pushTtlSeconds'>,
+  now: Date,
+): Ordered {
   if ('refused' in r) throw refusal(r, o.kind);
-  // The maker hears that their resting offer traded: a sell offer sold, a buy offer bought.
-  // The events themselves market_order recorded; these carry what their pushes say (the taker, the item, the sum).
-  await announceEvents(
-    work,
-    r.fills.map((f) => ({
-      userId: f.makerId,
-      topic: o.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const),
-      actorId: o.takerId,
-      amount: f.price * f.quantity,
-      item: o.itemType,
-    })),
-    c.now,
-  );
+  // The maker hears that their resting offer traded (a sell offer sold, a buy offer bought), unless they blocked
+  // the taker, as notifications.service.ts announceEvents tells of an event.
+  const topic = o.side === 'BUY' ? ('ITEM_SOLD' as const) : ('ITEM_BOUGHT' as const);
+  for (const userId of r.told) events.emit('notification', 'newNotification', { topic }, audience.user(userId));
   const before = new Map(r.positions.map((p) => [p.userId, p]));
   const after = positionsAfter(
     {
@@ -182,21 +203,21 @@ async function order(work: Work, c: OrderContext, o: Omit<MarketOrder, 'feeBps' 
       before,
     },
     r.balances,
-    c.now,
+    now,
   );
   const common = marketItemMessage(o.itemType, r.market, r.after);
   const changed = [...after.keys()].filter((id) => {
     const m = userMarketItemMessage(common, before.get(id)!, after.get(id)!);
     if (m.userQuantityDelta || m.userSellOfferDelta || m.userBuyOfferDelta) {
-      work.emit('market', 'marketItem', m, audience.user(id));
+      events.emit('market', 'marketItem', m, audience.user(id));
       return true;
     }
     return false;
   });
   if (common.marketQuantityDelta || common.bestSoDelta || common.bestBoDelta) {
-    work.emit('market', 'marketItem', common, audience.allExcept(changed));
+    events.emit('market', 'marketItem', common, audience.allExcept(changed));
   }
-  return { itemType: o.itemType, fills: r.fills, market: r.after, position: after.get(o.takerId)! };
+  return { itemType: o.itemType, fills: r.fills, market: r.after, position: after.get(o.takerId)!, balance: r.balance };
 }
 
 /**

@@ -14,10 +14,14 @@ import {
 } from '../../../../common/api/market';
 import { itemOf } from '../../../../common/items';
 import { FieldErrors, Message, Missing, Paid } from '../../../../common/api/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
+import type { WorkDeps } from '../../db/unit-of-work';
+import type { Bus } from '../../live/bus';
+import type { LiveDelivery } from '../../live/hub';
 import { requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
-import { sendPaid } from '../../http/idempotency';
+import { sendIdempotent, sendPaid } from '../../http/idempotency';
 import {
   TEXT,
   marketBuy,
@@ -27,6 +31,7 @@ import {
   unlockGraphs,
   type OrderContext,
   type Ordered,
+  type Place,
 } from './market.commands';
 import { presentOffer, presentOrder, presentTradeData } from './market.presenter';
 import { offers, tradeData } from './market.service';
@@ -37,7 +42,25 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   const tags = ['market'];
   const signedIn = { 400: FieldErrors, 401: Message };
   const order = (): OrderContext => ({ now: ctx.now(), feeBps: ctx.config.marketFeeBps });
-  const answer = (o: Ordered) => presentOrder(o.itemType, o.fills, o.market, o.position);
+  // A paid answer (http/idempotency.ts sendPaid): the caller's balance as the order's transaction left it.
+  const answer = (o: Ordered) => ({ ...presentOrder(o.itemType, o.fills, o.market, o.position), balance: o.balance });
+  const alone = oneCallDeps(ctx);
+
+  /**
+   * An order, answered as `sendPaid` answers (docs/decisions.md "Issue 28: a market order in one round trip"):
+   * without an Idempotency-Key it is a transaction of its own sent in one round trip; with one, it runs in the
+   * transaction that holds the key (`sendIdempotent`), where its refusal is stored and replayed like a success.
+   */
+  const sendOrder = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    run: (at: Place) => Promise<Ordered>,
+  ): Promise<FastifyReply> => {
+    const key = req.headers['idempotency-key'];
+    if ((Array.isArray(key) ? key[0] : key) === undefined) return reply.code(200).send(answer(await run(alone)));
+    return sendIdempotent(ctx, req, reply, userId, async (work) => answer(await run(work)));
+  };
 
   app.post(
     '/api/market/generic-sell-offer',
@@ -54,9 +77,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendPaid(ctx, req, reply, userId, async (work) =>
-        answer(await placeSellOffer(work, order(), { userId, itemType, price, quantity })),
-      );
+      return sendOrder(req, reply, userId, (at) => placeSellOffer(at, order(), { userId, itemType, price, quantity }));
     },
   );
 
@@ -75,9 +96,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, price, quantity } = req.body;
-      return sendPaid(ctx, req, reply, userId, async (work) =>
-        answer(await placeBuyOffer(work, order(), { userId, itemType, price, quantity })),
-      );
+      return sendOrder(req, reply, userId, (at) => placeBuyOffer(at, order(), { userId, itemType, price, quantity }));
     },
   );
 
@@ -96,9 +115,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { itemType, requestedPrice } = req.body;
-      return sendPaid(ctx, req, reply, userId, async (work) =>
-        answer(await marketBuy(work, order(), { userId, itemType, requestedPrice })),
-      );
+      return sendOrder(req, reply, userId, (at) => marketBuy(at, order(), { userId, itemType, requestedPrice }));
     },
   );
 
@@ -125,8 +142,8 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
       async (req, reply) => {
         const userId = requireUser(req).id;
         const { itemType, price, userId: counterpartyId } = req.body;
-        return sendPaid(ctx, req, reply, userId, async (work) =>
-          answer(await tradeWithUser(work, order(), { userId, itemType, side, counterpartyId, price })),
+        return sendOrder(req, reply, userId, (at) =>
+          tradeWithUser(at, order(), { userId, itemType, side, counterpartyId, price }),
         );
       },
     );
@@ -205,4 +222,19 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
       });
     },
   );
+}
+
+/**
+ * What an order sent as one call needs of the unit of work (db/one-call.ts transactCall), as context.ts makeContext
+ * puts it together for `transact`: the primary, the whole bus and this instance's hub. AppContext hands modules only
+ * `transact`, whose bus and hub are typed as a listener's; the objects behind them are the whole bus and the hub.
+ */
+function oneCallDeps(ctx: AppContext): WorkDeps {
+  return {
+    db: ctx.db,
+    bus: ctx.bus as unknown as Bus,
+    hub: ctx.live as unknown as LiveDelivery,
+    onPublishError: (err, event) =>
+      ctx.log.warn({ reason: (err as Error).message, ch: event.ch, t: event.t }, 'live event not published yet'),
+  };
 }
