@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ITEMS_BY_TIER } from '../../common/items';
 import { openDatabase, sqlRows } from '../../server/src/db/connection';
+import { oneCaller } from '../../server/src/db/one-call';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { HttpError } from '../../server/src/http/errors';
 import { creditTopUp, ensureSystemAccounts, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
@@ -50,16 +51,18 @@ async function main(): Promise<void> {
         await mintLoot(w, { userId: id, items: stock, openingId: 0 });
       });
     }
+    const caller = oneCaller(deps);
     const c = () => ({ now: new Date(), feeBps: 150 });
     const order = async () => {
       const [userId, item] = [pick(users), pick(ITEMS)];
       const roll = Math.random();
       try {
-        if (roll < 0.35) await placeSellOffer(deps, c(), { userId, itemType: item, price: near(100), quantity: 3 });
-        else if (roll < 0.7) await placeBuyOffer(deps, c(), { userId, itemType: item, price: near(100), quantity: 3 });
-        else if (roll < 0.8) await marketBuy(deps, c(), { userId, itemType: item, requestedPrice: 105 });
-        else if (roll < 0.9) await placeSellOffer(deps, c(), { userId, itemType: item, price: 0, quantity: 0 });
-        else await placeBuyOffer(deps, c(), { userId, itemType: item, price: 0, quantity: 0 });
+        if (roll < 0.35) await placeSellOffer(caller, c(), { userId, itemType: item, price: near(100), quantity: 3 });
+        else if (roll < 0.7)
+          await placeBuyOffer(caller, c(), { userId, itemType: item, price: near(100), quantity: 3 });
+        else if (roll < 0.8) await marketBuy(caller, c(), { userId, itemType: item, requestedPrice: 105 });
+        else if (roll < 0.9) await placeSellOffer(caller, c(), { userId, itemType: item, price: 0, quantity: 0 });
+        else await placeBuyOffer(caller, c(), { userId, itemType: item, price: 0, quantity: 0 });
       } catch (err) {
         if (!(err instanceof InsufficientFunds) && !(err instanceof HttpError)) throw err;
       }

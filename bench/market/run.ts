@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ITEMS_BY_TIER, type Item } from '../../common/items';
 import { sqlRows } from '../../server/src/db/connection';
+import { oneCaller, type OneCaller } from '../../server/src/db/one-call';
 import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
 import { HttpError, notFound } from '../../server/src/http/errors';
 import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
@@ -120,7 +121,7 @@ function refusalStatus(err: unknown): number | undefined {
 }
 
 /** The offers list a taker of one unit chooses from (as in the offers popup): another user's offer, if any. */
-async function counterpartyFor(deps: WorkDeps, kind: Kind, userId: number, item: string) {
+async function counterpartyFor(deps: OneCaller, kind: Kind, userId: number, item: string) {
   if (kind !== 'buy from user' && kind !== 'sell to user') return undefined;
   const theirs = (await offersOn(deps.db, item, kind === 'buy from user' ? 'SELL' : 'BUY', 10)).filter(
     (o) => o.user_id !== userId,
@@ -129,7 +130,7 @@ async function counterpartyFor(deps: WorkDeps, kind: Kind, userId: number, item:
 }
 
 async function place(
-  deps: WorkDeps,
+  deps: OneCaller,
   c: () => OrderContext,
   kind: Kind,
   userId: number,
@@ -190,7 +191,7 @@ function takeBack(list: [number, string][]): [number, string] | undefined {
  * One order of the mix: offers and market buys by a random user on a random item of the phase, cancels of an offer
  * placed lately.
  */
-async function order(deps: WorkDeps, users: number[], p: Phase): Promise<void> {
+async function order(deps: OneCaller, users: number[], p: Phase): Promise<void> {
   const kind = pick(MIX);
   const { placed, tally } = p;
   const cancelled =
@@ -225,13 +226,15 @@ async function order(deps: WorkDeps, users: number[], p: Phase): Promise<void> {
   }
 }
 
-const orders = (deps: WorkDeps, users: number[], seconds: number, p: Phase) =>
-  timedRun(
+const orders = (deps: WorkDeps, users: number[], seconds: number, p: Phase) => {
+  const caller = oneCaller(deps);
+  return timedRun(
     WORKERS,
     seconds,
-    () => order(deps, users, p),
+    () => order(caller, users, p),
     (err) => refusalStatus(err) !== undefined,
   );
+};
 
 /**
  * BENCH_PROFILE=1: every statement a pg client sends is timed from the call to its answer (lock waits and the round

@@ -189,8 +189,7 @@ describe('market_order', () => {
     await expect(t.ctx.transact((work) => marketOrder(work, order(buyer.id, 'BUY', 100)))).rejects.toBeInstanceOf(
       InsufficientItems,
     );
-    const deps = { db: t.ctx.db, bus: { send: async () => {} } };
-    await expect(marketOrderCall(deps, order(buyer.id, 'BUY', 100), (r) => r)).rejects.toBeInstanceOf(
+    await expect(marketOrderCall(t.ctx, order(buyer.id, 'BUY', 100), (r) => r)).rejects.toBeInstanceOf(
       InsufficientItems,
     );
     expect(await state()).toEqual(before);

@@ -3,8 +3,8 @@ import { ITEMS, itemName } from '../../../common/items';
 import type { Fill, MarketFigures, Side, StandingOffer, UserPosition } from '../../../common/market';
 import { isoTime } from '../../../common/time';
 import { sqlRows } from '../db/connection';
-import { int, literal, transactCall, type Events } from '../db/one-call';
-import { audience, type Work, type WorkDeps } from '../db/unit-of-work';
+import { int, literal, type Events, type OneCaller } from '../db/one-call';
+import { audience, type Work } from '../db/unit-of-work';
 import { InsufficientItems } from './items';
 import { InsufficientFunds, availableOwner } from './ledger';
 
@@ -149,12 +149,12 @@ export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOut
  * lock: `then` gets it to throw; a short balance or a missing unit throws before `then`, as in `marketOrder`.
  */
 export async function marketOrderCall<T>(
-  deps: WorkDeps,
+  caller: OneCaller,
   o: MarketOrder,
   then: (r: MarketOutcome | MarketRefusal, events: Events) => T,
 ): Promise<T> {
   try {
-    return await transactCall<{ r: Answer }, T>(deps, callText(o), (rows, events) =>
+    return await caller.transactCall<{ r: Answer }, T>(callText(o), (rows, events) =>
       then(outcome(rows[0]!.r, o, events), events),
     );
   } catch (err) {

@@ -192,6 +192,7 @@ describe('lootbox_open', () => {
         counterpartyId: null,
         feeBps: 0,
         at: new Date(),
+        pushTtlSeconds: 60,
       }),
     );
     expect(offer).toMatchObject({ rest: 3 });

@@ -9,7 +9,8 @@ import {
   type StandingOffer,
 } from '../../../../common/market';
 import type { Events } from '../../db/one-call';
-import { audience, type Work, type WorkDeps } from '../../db/unit-of-work';
+import type { OneCaller } from '../../db/one-call';
+import { audience, type Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import * as ledger from '../../ledger/commands';
 import { account } from '../../ledger/ledger';
@@ -32,7 +33,7 @@ import * as market from './market.repository';
  * notification events and queues the makers' pushes, all committed or none. This side checks the request, turns a
  * refusal into its error and raises the live updates.
  *
- * Where an order runs (`Place`): alone, as a transaction of its own sent in one round trip (`WorkDeps`: BEGIN, the
+ * Where an order runs (`Place`): alone, as a transaction of its own sent in one round trip (`OneCaller`: BEGIN, the
  * call and COMMIT together, db/one-call.ts; a route without an Idempotency-Key, the benchmark), or inside a caller's
  * unit of work (`Work`: a keyed route's, whose transaction also holds the key; a suspension's cancels).
  */
@@ -47,8 +48,8 @@ export interface Ordered {
   balance: number;
 }
 
-/** Where an order runs: alone in one round trip (the unit of work's dependencies), or in a caller's unit of work. */
-export type Place = Work | WorkDeps;
+/** Where an order runs: alone in one round trip (a OneCaller: the app context), or in a caller's unit of work. */
+export type Place = Work | OneCaller;
 const inWork = (p: Place): p is Work => 'tx' in p;
 
 export const TEXT = {

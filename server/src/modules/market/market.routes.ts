@@ -16,9 +16,6 @@ import { itemOf } from '../../../../common/items';
 import { FieldErrors, Message, Missing, Paid } from '../../../../common/api/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
-import type { WorkDeps } from '../../db/unit-of-work';
-import type { Bus } from '../../live/bus';
-import type { LiveDelivery } from '../../live/hub';
 import { requireUser } from '../../http/auth';
 import { fieldError } from '../../http/errors';
 import { sendIdempotent, sendPaid } from '../../http/idempotency';
@@ -44,7 +41,6 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
   const order = (): OrderContext => ({ now: ctx.now(), feeBps: ctx.config.marketFeeBps });
   // A paid answer (http/idempotency.ts sendPaid): the caller's balance as the order's transaction left it.
   const answer = (o: Ordered) => ({ ...presentOrder(o.itemType, o.fills, o.market, o.position), balance: o.balance });
-  const alone = oneCallDeps(ctx);
 
   /**
    * An order, answered as `sendPaid` answers (docs/decisions.md "Issue 28: a market order in one round trip"):
@@ -58,7 +54,7 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
     run: (at: Place) => Promise<Ordered>,
   ): Promise<FastifyReply> => {
     const key = req.headers['idempotency-key'];
-    if ((Array.isArray(key) ? key[0] : key) === undefined) return reply.code(200).send(answer(await run(alone)));
+    if ((Array.isArray(key) ? key[0] : key) === undefined) return reply.code(200).send(answer(await run(ctx)));
     return sendIdempotent(ctx, req, reply, userId, async (work) => answer(await run(work)));
   };
 
@@ -222,19 +218,4 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
       });
     },
   );
-}
-
-/**
- * What an order sent as one call needs of the unit of work (db/one-call.ts transactCall), as context.ts makeContext
- * puts it together for `transact`: the primary, the whole bus and this instance's hub. AppContext hands modules only
- * `transact`, whose bus and hub are typed as a listener's; the objects behind them are the whole bus and the hub.
- */
-function oneCallDeps(ctx: AppContext): WorkDeps {
-  return {
-    db: ctx.db,
-    bus: ctx.bus as unknown as Bus,
-    hub: ctx.live as unknown as LiveDelivery,
-    onPublishError: (err, event) =>
-      ctx.log.warn({ reason: (err as Error).message, ch: event.ch, t: event.t }, 'live event not published yet'),
-  };
 }
