@@ -1,9 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
+import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor } from '../db/connection';
-import type { Work } from '../db/unit-of-work';
+import { int, literal, transactCall } from '../db/one-call';
+import type { Work, WorkDeps } from '../db/unit-of-work';
 import { postItems } from './items';
-import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
+import {
+  account,
+  callIn,
+  memoText,
+  post,
+  readAnswer,
+  systemAccounts,
+  userAccounts,
+  type EntryKind,
+  type LedgerAnswer,
+  type PostResult,
+} from './ledger';
 
 /**
  * The named money movements. Every feature moves money through one of these, inside its own transaction, so the
@@ -180,9 +191,6 @@ export async function refundSpend(
 /** A market order: its match, money, units, book, trades and notification events in one call (ledger/market.ts). */
 export { marketOrder } from './market';
 
-/** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */
-export const goodwillShare = (amount: number) => Math.floor(amount / 2);
-
 export interface SpendInput {
   userId: number;
   amount: number;
@@ -192,33 +200,33 @@ export interface SpendInput {
 }
 
 /**
- * A spend on the platform (upload, funding, comment, chat, key, graph): the user's balance goes down by `amount`,
- * half of it to the goodwill payable of the user's chosen cause and the rest to revenue. A short balance throws
- * InsufficientFunds and changes nothing. Features call the named command of what they sell, never this directly.
+ * The text of a call of the database's `ledger_spend` (migration 0019): the user's available money goes down by
+ * `amount`, goodwillShare of it (common/goodwill.ts) to the payable account of the user's cause, the rest to revenue.
  */
-export async function spend(work: Work, input: SpendInput): Promise<PostResult> {
+function spendCall(input: SpendInput): string {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad spend amount ${input.amount}`);
-  const share = goodwillShare(input.amount);
-  const postings: Posting[] = [
-    { account: account.available(input.userId), amount: -input.amount },
-    { account: account.revenue, amount: input.amount - share },
-  ];
-  if (share > 0) postings.push({ account: goodwillPayableOf(input.userId), amount: share });
-  return post(work, {
-    kind: input.kind,
-    userId: input.userId,
-    resourceId: input.resourceId,
-    memo: input.memo,
-    postings,
-  });
+  return (
+    `SELECT ledger_spend(${int(input.userId)}, ${int(input.amount)}, ${literal(input.kind)}, ` +
+    `${literal(input.resourceId ?? null)}, ${memoText(input.memo)}) AS r`
+  );
 }
 
-/** The goodwill payable account of the user's chosen cause (the default cause until they choose), read in SQL. */
-function goodwillPayableOf(userId: number): SQL {
-  const causes = sql.join(
-    GOODWILL_TYPES.map((c) => sql`${c}`),
-    sql`, `,
+/**
+ * A spend on the platform (upload, funding, comment, chat, key, graph) inside the caller's transaction: the user's
+ * balance goes down by `amount`, half of it (rounded down) to the goodwill payable of the user's chosen cause and
+ * the rest to revenue, in one call of `ledger_spend`. A short balance throws InsufficientFunds and changes nothing.
+ * Features call the named command of what they sell, never this directly.
+ */
+export function spend(work: Work, input: SpendInput): Promise<PostResult> {
+  return callIn(work, spendCall(input));
+}
+
+/**
+ * A spend in a transaction of its own, in one round trip (db/one-call.ts: its BEGIN, the call and its COMMIT travel
+ * together): the same call and the same answer as `spend`; the new balance is announced after the commit.
+ */
+export function spendAlone(deps: WorkDeps, input: SpendInput): Promise<PostResult> {
+  return transactCall<{ r: LedgerAnswer }, PostResult>(deps, spendCall(input), (rows, events) =>
+    readAnswer(rows[0]?.r, events),
   );
-  return sql`(SELECT 'goodwill:' || CASE WHEN u.good_will IN (${causes}) THEN u.good_will ELSE ${DEFAULT_GOODWILL} END
-    || ':payable' FROM users u WHERE u.id = ${userId})`;
 }
