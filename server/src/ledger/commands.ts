@@ -224,9 +224,72 @@ export function spend(work: Work, input: SpendInput): Promise<PostResult> {
 /**
  * A spend in a transaction of its own, in one round trip (db/one-call.ts: its BEGIN, the call and its COMMIT travel
  * together): the same call and the same answer as `spend`; the new balance is announced after the commit.
+ *
+ * One user's spends meet at their balance's row, whose lock is held until the commit's WAL flush, so they commit one
+ * flush at a time (docs/decisions.md, "Issue 28: the ledger spend in one round trip"). Here they wait in this
+ * process instead: a user's first spend goes at once, and the spends of that user that arrive while it runs go
+ * together as the next call, each its own `ledger_spend` in the order they came, one transaction and one flush for
+ * them all. Each is still whole or nothing and answered on its own (a short one is refused, the others go on); an
+ * error of the database fails the spends of that call.
  */
 export function spendAlone(deps: WorkDeps, input: SpendInput): Promise<PostResult> {
-  return transactCall<{ r: LedgerAnswer }, PostResult>(deps, spendCall(input), (rows, events) =>
-    readAnswer(rows[0]?.r, events),
-  );
+  let call: string;
+  try {
+    call = spendCall(input);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  let lanes = lanesByDb.get(deps.db);
+  if (!lanes) lanesByDb.set(deps.db, (lanes = new Map()));
+  let lane = lanes.get(input.userId);
+  if (!lane) lanes.set(input.userId, (lane = []));
+  const waiting = lane;
+  return new Promise<PostResult>((resolve, reject) => {
+    waiting.push({ call, resolve, reject });
+    if (waiting.length === 1) void runLane(deps, lanes, input.userId, waiting);
+  });
+}
+
+/** The most spends of one user that one call carries. */
+const MAX_SPENDS_A_CALL = 64;
+
+interface WaitingSpend {
+  call: string;
+  resolve(result: PostResult): void;
+  reject(err: unknown): void;
+}
+
+/** Per database, per user: the spends running (the first ones) and those waiting behind them. */
+const lanesByDb = new WeakMap<object, Map<number, WaitingSpend[]>>();
+
+async function runLane(
+  deps: WorkDeps,
+  lanes: Map<number, WaitingSpend[]>,
+  userId: number,
+  lane: WaitingSpend[],
+): Promise<void> {
+  while (lane.length > 0) {
+    const batch = lane.slice(0, MAX_SPENDS_A_CALL);
+    // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
+    const statement = batch.map((w) => w.call).join(' UNION ALL ');
+    try {
+      const answers = await transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
+        deps,
+        statement,
+        (rows, events) =>
+          batch.map((_, i) => {
+            try {
+              return { ok: readAnswer(rows[i]?.r, events) };
+            } catch (err) {
+              return { err };
+            }
+          }),
+      );
+      answers.forEach((a, i) => ('ok' in a ? batch[i]!.resolve(a.ok) : batch[i]!.reject(a.err)));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+    lane.splice(0, batch.length);
+  }
+  lanes.delete(userId);
 }

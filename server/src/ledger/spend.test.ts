@@ -144,6 +144,29 @@ describe('ledger_spend', () => {
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true, postingsTotal: 0 });
   }, 120_000);
 
+  it("answers each of one user's spends at once on its own, though they go to the database together", async () => {
+    const u = await makeUser(t.ctx, { balance: 20 });
+    const other = await makeUser(t.ctx, { balance: 20 });
+    const before = await counts();
+    sent.length = 0;
+    const results = await Promise.allSettled([
+      ...[7, 7, 7, 3, 0.5, 2].map((amount) => spendAlone(deps, { userId: u.id, amount, kind: 'TEST' })),
+      spendAlone(deps, { userId: other.id, amount: 20, kind: 'TEST' }),
+    ]);
+    const outcome = results.map((r) =>
+      r.status === 'fulfilled'
+        ? r.value.balances.get(account.available(r.value.balances.has(account.available(u.id)) ? u.id : other.id))
+        : r.reason instanceof InsufficientFunds
+          ? `missing ${r.reason.missing}`
+          : 'error',
+    );
+    // In the order they came: 20 → 13 → 6, the third 1 short, then 3 and 2 fit; a half cent is no amount at all.
+    expect(outcome).toEqual([13, 6, 'missing 1', 3, 'error', 1, 0]);
+    expect(await counts()).toEqual({ entries: before.entries + 5, postings: before.postings + 15 });
+    expect(sent.filter((e) => e.ch === 'balance').length).toBe(5);
+    expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true, postingsTotal: 0 });
+  });
+
   it('announces the new balance of a spend alone after its commit, and nothing for a refused one', async () => {
     const u = await makeUser(t.ctx, { balance: 20 });
     sent.length = 0;
