@@ -3,6 +3,20 @@
  * The forwarding job moves each cause's payable to forwarded once a month; each move is a batch with a reference.
  */
 
+import { DEFAULT_GOODWILL, GOODWILL_TYPES, type GoodWillType } from './constants';
+
+/**
+ * The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest (revenue gets
+ * `amount - goodwillShare(amount)`). The database's `ledger_spend` (migration 0019) writes the same split;
+ * server/src/ledger/spend.test.ts holds it to this rule.
+ */
+export const goodwillShare = (amount: number): number => Math.floor(amount / 2);
+
+/** The cause a user's spends pay: the one they chose, the default until they choose one (or for anything else). */
+export function spenderCause(goodWill: string | null): GoodWillType {
+  return (GOODWILL_TYPES as readonly string[]).includes(goodWill ?? '') ? (goodWill as GoodWillType) : DEFAULT_GOODWILL;
+}
+
 /** The fixed payment reference every forwarded payment carries; a batch's own reference starts with it. */
 export const GOODWILL_REFERENCE = 'PICTUREWALL-GOODWILL';
 

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, sqlRows, type Database } from '../../server/src/db/connection';
 import { transact, type Work, type WorkDeps } from '../../server/src/db/unit-of-work';
-import { creditTopUp, ensureSystemAccounts, openUserAccounts, spend } from '../../server/src/ledger/commands';
+import {
+  creditTopUp,
+  ensureSystemAccounts,
+  openUserAccounts,
+  spend,
+  spendAlone,
+} from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import type { PostResult } from '../../server/src/ledger/ledger';
 import { MemoryBus } from '../../server/src/live/bus';
@@ -50,9 +56,12 @@ export function spendIn(work: Work, userId: number): Promise<PostResult> {
   return spend(work, { userId, amount: SPEND, kind: 'TEST' });
 }
 
-/** One spend in a transaction of its own: the unit every figure counts. */
+/**
+ * One spend in a transaction of its own, the unit every figure counts: one round trip (`spendAlone`, its BEGIN, the
+ * call of `ledger_spend` and its COMMIT as one query).
+ */
 export function spendOnce(deps: WorkDeps, userId: number): Promise<PostResult> {
-  return transact(deps, (w) => spendIn(w, userId));
+  return spendAlone(deps, { userId, amount: SPEND, kind: 'TEST' });
 }
 
 /** `workers` loops, each running one spend transaction after another for `seconds`. */

@@ -1,9 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_GOODWILL, GOODWILL_TYPES } from '../../../common/constants';
+import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor } from '../db/connection';
-import type { Work } from '../db/unit-of-work';
+import { int, literal, transactCall } from '../db/one-call';
+import type { Work, WorkDeps } from '../db/unit-of-work';
 import { postItems } from './items';
-import { account, post, systemAccounts, userAccounts, type EntryKind, type Posting, type PostResult } from './ledger';
+import {
+  account,
+  callIn,
+  memoText,
+  post,
+  readAnswer,
+  systemAccounts,
+  userAccounts,
+  type EntryKind,
+  type LedgerAnswer,
+  type PostResult,
+} from './ledger';
 
 /**
  * The named money movements. Every feature moves money through one of these, inside its own transaction, so the
@@ -180,9 +191,6 @@ export async function refundSpend(
 /** A market order: its match, money, units, book, trades and notification events in one call (ledger/market.ts). */
 export { marketOrder } from './market';
 
-/** The half of a spend that goes to the spender's cause, rounded down; the platform keeps the rest. */
-export const goodwillShare = (amount: number) => Math.floor(amount / 2);
-
 export interface SpendInput {
   userId: number;
   amount: number;
@@ -192,33 +200,96 @@ export interface SpendInput {
 }
 
 /**
- * A spend on the platform (upload, funding, comment, chat, key, graph): the user's balance goes down by `amount`,
- * half of it to the goodwill payable of the user's chosen cause and the rest to revenue. A short balance throws
- * InsufficientFunds and changes nothing. Features call the named command of what they sell, never this directly.
+ * The text of a call of the database's `ledger_spend` (migration 0019): the user's available money goes down by
+ * `amount`, goodwillShare of it (common/goodwill.ts) to the payable account of the user's cause, the rest to revenue.
  */
-export async function spend(work: Work, input: SpendInput): Promise<PostResult> {
+function spendCall(input: SpendInput): string {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad spend amount ${input.amount}`);
-  const share = goodwillShare(input.amount);
-  const postings: Posting[] = [
-    { account: account.available(input.userId), amount: -input.amount },
-    { account: account.revenue, amount: input.amount - share },
-  ];
-  if (share > 0) postings.push({ account: goodwillPayableOf(input.userId), amount: share });
-  return post(work, {
-    kind: input.kind,
-    userId: input.userId,
-    resourceId: input.resourceId,
-    memo: input.memo,
-    postings,
+  return (
+    `SELECT ledger_spend(${int(input.userId)}, ${int(input.amount)}, ${literal(input.kind)}, ` +
+    `${literal(input.resourceId ?? null)}, ${memoText(input.memo)}) AS r`
+  );
+}
+
+/**
+ * A spend on the platform (upload, funding, comment, chat, key, graph) inside the caller's transaction: the user's
+ * balance goes down by `amount`, half of it (rounded down) to the goodwill payable of the user's chosen cause and
+ * the rest to revenue, in one call of `ledger_spend`. A short balance throws InsufficientFunds and changes nothing.
+ * Features call the named command of what they sell, never this directly.
+ */
+export function spend(work: Work, input: SpendInput): Promise<PostResult> {
+  return callIn(work, spendCall(input));
+}
+
+/**
+ * A spend in a transaction of its own, in one round trip (db/one-call.ts: its BEGIN, the call and its COMMIT travel
+ * together): the same call and the same answer as `spend`; the new balance is announced after the commit.
+ *
+ * One user's spends meet at their balance's row, whose lock is held until the commit's WAL flush, so they commit one
+ * flush at a time (docs/decisions.md, "Issue 28: the ledger spend in one round trip"). Here they wait in this
+ * process instead: a user's first spend goes at once, and the spends of that user that arrive while it runs go
+ * together as the next call, each its own `ledger_spend` in the order they came, one transaction and one flush for
+ * them all. Each is still whole or nothing and answered on its own (a short one is refused, the others go on); an
+ * error of the database fails the spends of that call.
+ */
+export function spendAlone(deps: WorkDeps, input: SpendInput): Promise<PostResult> {
+  let call: string;
+  try {
+    call = spendCall(input);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  let lanes = lanesByDb.get(deps.db);
+  if (!lanes) lanesByDb.set(deps.db, (lanes = new Map()));
+  let lane = lanes.get(input.userId);
+  if (!lane) lanes.set(input.userId, (lane = []));
+  const waiting = lane;
+  return new Promise<PostResult>((resolve, reject) => {
+    waiting.push({ call, resolve, reject });
+    if (waiting.length === 1) void runLane(deps, lanes, input.userId, waiting);
   });
 }
 
-/** The goodwill payable account of the user's chosen cause (the default cause until they choose), read in SQL. */
-function goodwillPayableOf(userId: number): SQL {
-  const causes = sql.join(
-    GOODWILL_TYPES.map((c) => sql`${c}`),
-    sql`, `,
-  );
-  return sql`(SELECT 'goodwill:' || CASE WHEN u.good_will IN (${causes}) THEN u.good_will ELSE ${DEFAULT_GOODWILL} END
-    || ':payable' FROM users u WHERE u.id = ${userId})`;
+/** The most spends of one user that one call carries. */
+const MAX_SPENDS_A_CALL = 64;
+
+interface WaitingSpend {
+  call: string;
+  resolve(result: PostResult): void;
+  reject(err: unknown): void;
+}
+
+/** Per database, per user: the spends running (the first ones) and those waiting behind them. */
+const lanesByDb = new WeakMap<object, Map<number, WaitingSpend[]>>();
+
+async function runLane(
+  deps: WorkDeps,
+  lanes: Map<number, WaitingSpend[]>,
+  userId: number,
+  lane: WaitingSpend[],
+): Promise<void> {
+  while (lane.length > 0) {
+    const batch = lane.slice(0, MAX_SPENDS_A_CALL);
+    // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
+    const statement = batch.map((w) => w.call).join(' UNION ALL ');
+    try {
+      const answers = await transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
+        deps,
+        statement,
+        (rows, events) =>
+          batch.map((_, i) => {
+            try {
+              return { ok: readAnswer(rows[i]?.r, events) };
+            } catch (err) {
+              return { err };
+            }
+          }),
+      );
+      answers.forEach((a, i) => ('ok' in a ? batch[i]!.resolve(a.ok) : batch[i]!.reject(a.err)));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+    lane.splice(0, batch.length);
+  }
+  lanes.delete(userId);
 }

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor, type Columns } from '../db/connection';
 import type { ledgerAccounts } from '../db/core.tables';
+import { int, literal, type Events } from '../db/one-call';
 import { audience, type Work } from '../db/unit-of-work';
 import { GOODWILL_TYPES, type GoodWillType } from '../../../common/constants';
 
@@ -96,11 +97,8 @@ export type EntryKind =
   | 'TEST';
 
 export interface Posting {
-  /**
-   * An account code, or for system accounts an SQL expression that yields one (a spend names the goodwill account
-   * of the spender's cause without a round trip to look the cause up).
-   */
-  account: string | SQL;
+  /** An account code. */
+  account: string;
   /** Cents; positive credits the account, negative debits it. */
   amount: number;
 }
@@ -121,7 +119,7 @@ export interface PostResult {
 
 /**
  * Sums the guarded (user) accounts' postings per account and refuses anything that is not a balanced entry of whole
- * cents. Accounts given as SQL must be system accounts: they are never guarded.
+ * cents.
  */
 export function netPostings(postings: Posting[]): Map<string, number> {
   if (postings.length < 2) throw new LedgerError('an entry needs at least two postings');
@@ -130,9 +128,7 @@ export function netPostings(postings: Posting[]): Map<string, number> {
   for (const p of postings) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new LedgerError(`bad amount ${p.amount}`);
     total += p.amount;
-    if (typeof p.account === 'string' && isGuarded(p.account)) {
-      net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
-    }
+    if (isGuarded(p.account)) net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
   }
   if (total !== 0) throw new LedgerError(`postings sum to ${total}, not 0`);
   for (const [code, amount] of net) if (amount === 0) net.delete(code);
@@ -140,68 +136,67 @@ export function netPostings(postings: Posting[]): Map<string, number> {
 }
 
 /**
- * Writes one journal entry inside the caller's transaction, in one statement (one round trip, however many accounts it
- * moves). The guarded (user) accounts are first locked in code order, the fixed lock order (`ORDER BY … FOR UPDATE`
- * locks rows as the sorted rows come out), so entries over the same accounts never deadlock; then each moves by its
- * net amount only if it stays at or above zero. The entry and its postings are written only if every guarded account
- * moved: a short balance writes nothing and throws InsufficientFunds, and the caller's transaction rolls back.
- * System accounts are not updated at all: their balance is the sum of their postings, so no spend ever waits on a
- * shared row.
+ * What the database's ledger functions answer (migration 0019): the entry and the new balance of each user account
+ * it moved, or the first user account that was short and by how much (then nothing was written).
  */
-export async function post(work: Work, input: EntryInput): Promise<PostResult> {
-  const net = netPostings(input.postings);
-  const guarded = [...net.keys()].sort();
-  const values = sql.join(
-    input.postings.map((p) => sql`(${p.account}, ${p.amount}::bigint)`),
-    sql`, `,
+export type LedgerAnswer = { entryId: number; balances: [string, number][] } | { short: string; missing: number };
+
+/** The text of a value for the entry's memo column. */
+export function memoText(memo: unknown): string {
+  return memo === undefined || memo === null ? 'NULL::jsonb' : `${literal(JSON.stringify(memo))}::jsonb`;
+}
+
+/**
+ * The text of a call of `ledger_post` writing `input`, `SELECT ledger_post(…) AS r`: every value a number of ours or
+ * a literal, no parameters.
+ */
+export function postCall(input: EntryInput): string {
+  netPostings(input.postings);
+  const codes = input.postings.map((p) => literal(p.account)).join(', ');
+  const amounts = input.postings.map((p) => int(p.amount)).join(', ');
+  return (
+    `SELECT ledger_post(${literal(input.kind)}, ${int(input.userId)}::bigint, ${literal(input.resourceId ?? null)}, ` +
+    `${memoText(input.memo)}, ARRAY[${codes}]::text[], ARRAY[${amounts}]::bigint[]) AS r`
   );
-  const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
-  const moved =
-    guarded.length === 0
-      ? sql`g AS (SELECT NULL::text AS code, NULL::bigint AS balance WHERE false), ok AS (SELECT true AS ok)`
-      : sql`v (code, delta) AS (VALUES ${sql.join(
-          guarded.map((code) => sql`(${code}, ${net.get(code)!}::bigint)`),
-          sql`, `,
-        )}),
-        l AS (SELECT a.code FROM ledger_accounts a WHERE a.code IN (SELECT code FROM v) ORDER BY a.code FOR UPDATE),
-        g AS (UPDATE ledger_accounts a SET balance = a.balance + v.delta FROM l, v
-              WHERE a.code = l.code AND v.code = l.code AND a.balance + v.delta >= 0 RETURNING a.code, a.balance),
-        ok AS (SELECT count(*) = ${guarded.length} AS ok FROM g)`;
-  const [row] = await sqlRows(
-    work.tx,
-    sql<{ entry_id: number | null; moved: [string, number][] | null }>`WITH ${moved},
-        e AS (INSERT INTO journal_entries (kind, user_id, resource_id, memo)
-              SELECT ${input.kind}, ${input.userId}::bigint, ${input.resourceId ?? null}, ${memo}::jsonb FROM ok
-              WHERE ok.ok RETURNING id),
-        p AS (INSERT INTO postings (entry_id, account_code, amount)
-              SELECT e.id, v.code, v.amount FROM e, (VALUES ${values}) AS v(code, amount) RETURNING 1)
-        SELECT (SELECT id FROM e) AS entry_id, (SELECT json_agg(json_build_array(code, balance)) FROM g) AS moved`,
-  );
-  const balances = new Map((row?.moved ?? []).map(([code, balance]) => [code, Number(balance)]));
-  if (row?.entry_id == null) {
-    const short = guarded.find((code) => !balances.has(code))!;
-    return refuse(work, short, net.get(short)!);
-  }
-  announceBalances(work, balances);
-  return { entryId: Number(row.entry_id), balances };
+}
+
+/**
+ * Reads a ledger function's answer: a short balance throws InsufficientFunds with what is missing; an entry tells
+ * each user whose available money moved their new balance (through `events`: sent after the commit).
+ */
+export function readAnswer(answer: LedgerAnswer | undefined, events: Events): PostResult {
+  if (!answer) throw new LedgerError('the ledger function answered nothing');
+  if ('short' in answer) throw new InsufficientFunds(Number(answer.missing));
+  const balances = new Map(answer.balances.map(([code, balance]) => [code, Number(balance)]));
+  announceBalances(events, balances);
+  return { entryId: Number(answer.entryId), balances };
+}
+
+/** Runs a ledger function's call inside the caller's transaction and reads its answer. */
+export async function callIn(work: Work, call: string): Promise<PostResult> {
+  const [row] = await sqlRows(work.tx, sql<{ r: LedgerAnswer }>`${sql.raw(call)}`);
+  return readAnswer(row?.r, work);
+}
+
+/**
+ * Writes one journal entry inside the caller's transaction, in one call of the database's `ledger_post` (migration
+ * 0019): the guarded (user) accounts move by their net amount in code order, the fixed lock order, so entries over
+ * the same accounts never deadlock, each only if it stays at or above zero; the entry and its postings are written
+ * only if every guarded account moved. A short balance writes nothing and throws InsufficientFunds, answered by the
+ * same call. System accounts are not updated at all: their balance is the sum of their postings, so no spend ever
+ * waits on a shared row. The call's text has no parameters, so a transaction's first call travels with its BEGIN
+ * (the held BEGIN of db/postgres.ts).
+ */
+export function post(work: Work, input: EntryInput): Promise<PostResult> {
+  return callIn(work, postCall(input));
 }
 
 /** Tells each user whose available money moved their new balance (sent after the commit). */
-export function announceBalances(work: Work, balances: ReadonlyMap<string, number>): void {
+export function announceBalances(events: Events, balances: ReadonlyMap<string, number>): void {
   for (const [code, value] of balances) {
     const owner = availableOwner(code);
-    if (owner !== undefined) work.emit('balance', 'update', { value }, audience.user(owner));
+    if (owner !== undefined) events.emit('balance', 'update', { value }, audience.user(owner));
   }
-}
-
-/** A guarded update found nothing: the account is short (402 with what is missing) or does not exist. */
-async function refuse(work: Work, code: string, delta: number): Promise<never> {
-  const [current] = await sqlRows(
-    work.tx,
-    sql<Columns<typeof ledgerAccounts, 'balance'>>`SELECT balance FROM ledger_accounts WHERE code = ${code}`,
-  );
-  if (!current) throw new LedgerError(`no account ${code}`);
-  throw new InsufficientFunds(-delta - current.balance);
 }
 
 /** A user's spendable balance in cents. */
