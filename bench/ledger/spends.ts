@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, sqlRows, type Database } from '../../server/src/db/connection';
+import { oneCaller } from '../../server/src/db/one-call';
 import { transact, type Work, type WorkDeps } from '../../server/src/db/unit-of-work';
 import {
   creditTopUp,
@@ -61,7 +62,7 @@ export function spendIn(work: Work, userId: number): Promise<PostResult> {
  * call of `ledger_spend` and its COMMIT as one query).
  */
 export function spendOnce(deps: WorkDeps, userId: number): Promise<PostResult> {
-  return spendAlone(deps, { userId, amount: SPEND, kind: 'TEST' });
+  return spendAlone(oneCaller(deps), { userId, amount: SPEND, kind: 'TEST' });
 }
 
 /** `workers` loops, each running one spend transaction after another for `seconds`. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor } from '../db/connection';
-import { int, literal, transactCall } from '../db/one-call';
-import type { Work, WorkDeps } from '../db/unit-of-work';
+import { int, literal, type OneCaller } from '../db/one-call';
+import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
 import {
   account,
@@ -232,21 +232,21 @@ export function spend(work: Work, input: SpendInput): Promise<PostResult> {
  * them all. Each is still whole or nothing and answered on its own (a short one is refused, the others go on); an
  * error of the database fails the spends of that call.
  */
-export function spendAlone(deps: WorkDeps, input: SpendInput): Promise<PostResult> {
+export function spendAlone(c: OneCaller, input: SpendInput): Promise<PostResult> {
   let call: string;
   try {
     call = spendCall(input);
   } catch (err) {
     return Promise.reject(err);
   }
-  let lanes = lanesByDb.get(deps.db);
-  if (!lanes) lanesByDb.set(deps.db, (lanes = new Map()));
+  let lanes = lanesByDb.get(c.db);
+  if (!lanes) lanesByDb.set(c.db, (lanes = new Map()));
   let lane = lanes.get(input.userId);
   if (!lane) lanes.set(input.userId, (lane = []));
   const waiting = lane;
   return new Promise<PostResult>((resolve, reject) => {
     waiting.push({ call, resolve, reject });
-    if (waiting.length === 1) void runLane(deps, lanes, input.userId, waiting);
+    if (waiting.length === 1) void runLane(c, lanes, input.userId, waiting);
   });
 }
 
@@ -263,7 +263,7 @@ interface WaitingSpend {
 const lanesByDb = new WeakMap<object, Map<number, WaitingSpend[]>>();
 
 async function runLane(
-  deps: WorkDeps,
+  c: OneCaller,
   lanes: Map<number, WaitingSpend[]>,
   userId: number,
   lane: WaitingSpend[],
@@ -273,8 +273,7 @@ async function runLane(
     // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
     const statement = batch.map((w) => w.call).join(' UNION ALL ');
     try {
-      const answers = await transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
-        deps,
+      const answers = await c.transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
         statement,
         (rows, events) =>
           batch.map((_, i) => {

@@ -4,6 +4,7 @@ import { GOODWILL_TYPES } from '../../../common/constants';
 import { goodwillShare, spenderCause } from '../../../common/goodwill';
 import { audience, liveEvent, type LiveEvent } from '../../../common/live';
 import { sqlRows } from '../db/connection';
+import { oneCaller } from '../db/one-call';
 import type { WorkDeps } from '../db/unit-of-work';
 import { makeUser } from '../test/factories';
 import { PATIENT_DATABASE, startTestApp, type TestApp } from '../test/harness';
@@ -32,7 +33,7 @@ afterAll(() => t.close());
 
 /** A spend one way or the other. */
 function spendVia(alone: boolean, input: SpendInput): Promise<PostResult> {
-  return alone ? spendAlone(deps, input) : t.ctx.transact((w) => spend(w, input));
+  return alone ? spendAlone(oneCaller(deps), input) : t.ctx.transact((w) => spend(w, input));
 }
 
 async function counts(): Promise<{ entries: number; postings: number }> {
@@ -150,8 +151,8 @@ describe('ledger_spend', () => {
     const before = await counts();
     sent.length = 0;
     const results = await Promise.allSettled([
-      ...[7, 7, 7, 3, 0.5, 2].map((amount) => spendAlone(deps, { userId: u.id, amount, kind: 'TEST' })),
-      spendAlone(deps, { userId: other.id, amount: 20, kind: 'TEST' }),
+      ...[7, 7, 7, 3, 0.5, 2].map((amount) => spendAlone(oneCaller(deps), { userId: u.id, amount, kind: 'TEST' })),
+      spendAlone(oneCaller(deps), { userId: other.id, amount: 20, kind: 'TEST' }),
     ]);
     const outcome = results.map((r) =>
       r.status === 'fulfilled'
@@ -170,8 +171,8 @@ describe('ledger_spend', () => {
   it('announces the new balance of a spend alone after its commit, and nothing for a refused one', async () => {
     const u = await makeUser(t.ctx, { balance: 20 });
     sent.length = 0;
-    await spendAlone(deps, { userId: u.id, amount: 15, kind: 'COMMENT' });
-    await expect(spendAlone(deps, { userId: u.id, amount: 15, kind: 'COMMENT' })).rejects.toMatchObject({
+    await spendAlone(oneCaller(deps), { userId: u.id, amount: 15, kind: 'COMMENT' });
+    await expect(spendAlone(oneCaller(deps), { userId: u.id, amount: 15, kind: 'COMMENT' })).rejects.toMatchObject({
       missing: 10,
     });
     expect(sent).toEqual([liveEvent('balance', 'update', { value: 5 }, audience.user(u.id))]);
