@@ -123,6 +123,8 @@ async function chatFanOut(): Promise<Figures> {
       serveWeb: false,
       liveMaxPerAddress: 0,
       liveMaxPerSession: 0,
+      // Every socket of this bench connects from 127.0.0.1, as if behind one proxy.
+      httpMaxConnectionsPerAddress: 0,
       chatBaseUnitPrice: 1,
     },
   );
