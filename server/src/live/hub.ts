@@ -109,6 +109,12 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
   private readonly followers = new Map<string, Map<number, number>>();
   private readonly watchers = new Map<string, ChannelWatcher[]>();
   private readonly snapshots = new Map<string, (userId: number | null) => Promise<LiveEvent | undefined>>();
+  /**
+   * Snapshot reads in flight, per channel and user (null: a visitor). A socket subscribing while one is read for the
+   * same user shares it (the tabs of a user reconnecting together read their balance once), unless an event of that
+   * channel for that user was delivered since the read started: then it reads anew (`deliver` drops the entry).
+   */
+  private readonly reads = new Map<string, Map<number | null, Promise<LiveEvent | undefined>>>();
   /** The sockets with something in their outbox, written at the end of the tick. */
   private dirty: Client[] = [];
   private readonly stopListening: () => void;
@@ -208,6 +214,12 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
       return;
     }
     const { ch, t, m, userId, session, except } = event;
+    const reads = this.reads.get(ch);
+    if (reads) {
+      // A read started before this event may be older than it: sockets subscribing from now on read again.
+      if (userId === undefined) this.reads.delete(ch);
+      else if (reads.delete(userId) && reads.size === 0) this.reads.delete(ch);
+    }
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
@@ -231,6 +243,7 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
    * sessions that ended meanwhile (their sign-out may be among the lost events) are closed.
    */
   private resync(): void {
+    this.reads.clear();
     const out = outgoing(JSON.stringify(liveEvent('control', 'resync', {})));
     for (const client of this.clients) this.send(client, out);
     void this.closeEndedSessions();
@@ -313,7 +326,7 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
     let snap: LiveEvent | undefined;
     let newer = false;
     try {
-      snap = await source(client.userId);
+      snap = await this.read(channel, client.userId, source);
     } catch (err) {
       if (!this.closed) this.opts.log.error({ err, channel }, 'live snapshot failed');
     } finally {
@@ -323,6 +336,26 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
     // A live event that arrived meanwhile is newer than what was read; sending the read value would go back in time.
     if (!snap || newer || !client.channels.has(channel)) return;
     this.send(client, outgoing(JSON.stringify({ ch: snap.ch, t: snap.t, m: snap.m })));
+  }
+
+  /** The snapshot of a channel for a user: the read in flight for them if any may be shared (`reads`), else a new one. */
+  private read(
+    channel: string,
+    userId: number | null,
+    source: (userId: number | null) => Promise<LiveEvent | undefined>,
+  ): Promise<LiveEvent | undefined> {
+    let byUser = this.reads.get(channel);
+    const inFlight = byUser?.get(userId);
+    if (inFlight) return inFlight;
+    if (!byUser) this.reads.set(channel, (byUser = new Map()));
+    const read: Promise<LiveEvent | undefined> = source(userId).finally(() => {
+      const current = this.reads.get(channel);
+      if (current?.get(userId) !== read) return;
+      current.delete(userId);
+      if (current.size === 0) this.reads.delete(channel);
+    });
+    byUser.set(userId, read);
+    return read;
   }
 
   private reply(client: Client, t: string, m: object): void {

@@ -41,6 +41,9 @@ export async function liveRoutes(app: App, { hub, authenticate, originAllowed }:
     {
       websocket: true,
       schema: { hide: true },
+      // Helmet's headers are for documents; ws writes its own answer to an upgrade, so building them (per request)
+      // is work a reconnecting crowd would pay for nothing (docs/decisions.md "Issue 28: chat fan-out").
+      helmet: false,
       // Anyone may connect; who the caller is decides which private channels the socket may follow.
       config: { auth: 'public' },
       preValidation: async (req, reply) => {
