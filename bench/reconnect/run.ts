@@ -53,6 +53,11 @@ interface Outcome {
   peakRefetchPerSecond: number;
   refetches: number;
   lastMs: number;
+  /**
+   * This process's CPU time (user and system) from the kill until all were resynced, per socket: clients, the
+   * survivor and the balancer together. Unlike the times, it hardly moves with what else the machine runs.
+   */
+  cpuMsPerSocket: number;
 }
 
 async function killAndCount(rule: Rule): Promise<Outcome> {
@@ -95,6 +100,7 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
       peakRefetchPerSecond: 0,
       refetches: 0,
       lastMs: 0,
+      cpuMsPerSocket: 0,
     };
     const perTenth = new Map<number, number>();
     let rr = 0;
@@ -161,12 +167,15 @@ async function killAndCount(rule: Rule): Promise<Outcome> {
     console.error(`${rule}: ${SOCKETS} sockets open; stopping instance A`);
 
     killedAt = performance.now();
+    const cpu0 = process.cpuUsage();
     // Not awaited: a stopping instance waits for sockets that reconnect to it before its port closes, as a dying
     // process would not; the clients meanwhile see what they would see.
     void a.close().catch(() => {});
     const deadline = killedAt + 60_000;
     while (out.resyncedMs.length < SOCKETS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     out.lastMs = performance.now() - killedAt;
+    const cpu = process.cpuUsage(cpu0);
+    out.cpuMsPerSocket = (cpu.user + cpu.system) / 1000 / SOCKETS;
     out.peakRefetchPerSecond = Math.max(...perTenth.values()) * 10;
     measured = true;
     return out;
@@ -208,7 +217,7 @@ const describe = (rule: Rule, o: Outcome) => {
   const all = o.resyncedMs.length === SOCKETS;
   return `| ${rule} | ${all ? `${fmt(Math.max(...o.backMs), 0)} ms` : `${o.backMs.length} of ${SOCKETS}`} | ${
     all ? `${fmt(Math.max(...o.resyncedMs), 0)} ms` : `${o.resyncedMs.length} of ${SOCKETS} in ${fmt(o.lastMs)} ms`
-  } | ${fmt(quantile(o.resyncedMs, 0.5), 0)} ms | ${o.failedTries} | ${fmt(o.peakRefetchPerSecond)} | ${
+  } | ${fmt(quantile(o.resyncedMs, 0.5), 0)} ms | ${o.failedTries} | ${fmt(o.peakRefetchPerSecond)} | ${fmt(o.cpuMsPerSocket, 2)} ms | ${
     others.length === 0 ? 'none' : others.map(([c, n]) => `${n}× ${c || 'network error'}`).join(', ')
   } |`;
 };
@@ -265,8 +274,8 @@ console.log(
     `${SOCKETS} sockets of ${USERS} users on instance A; A stops; the balancer sends half the tries to it for ${HEALTH_MS} ms.`,
     'Resynced: reopened, subscribed, and both refetches (profile, unread count) answered. Times from the kill.',
     '',
-    '| rule | all back | all resynced | median resynced | failed tries | peak refetches/s | answers not 200 |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| rule | all back | all resynced | median resynced | failed tries | peak refetches/s | CPU per socket | answers not 200 |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
     describe('jitter', jitter),
     describe('at once', atOnce),
     '',
