@@ -7,11 +7,14 @@
  * time: each is timed from the moment the send starts until every socket has it. The bare broadcast is a plain
  * `ws` server writing the same sized frame to the same number of sockets, timed the same way. The sockets, both
  * servers and the sender all share this process (and its machine's cores), so the figures are an upper bound on
- * what a socket waits.
+ * what a socket waits. Both paths first send BENCH_WARMUP messages that are not counted (the first is the cold
+ * start of the route and of the code that runs it: at 5,000 sockets one message is 1% of the deliveries, the whole
+ * p99); the slowest of those is printed apart.
  *
  *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_REDIS_URL (else REDIS_URL, else redis://127.0.0.1:6379)
- *   BENCH_SOCKETS=5000  BENCH_MESSAGES=100
+ *   BENCH_SOCKETS=5000  BENCH_MESSAGES=100  BENCH_WARMUP=3  BENCH_DEBUG=1 (prints each message's first, median and
+ *   last delivery)
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -26,15 +29,26 @@ import { giveItems, makeUser, signIn } from '../../server/src/test/factories';
 import { TestClient, type TestApp } from '../../server/src/test/harness';
 import { benchDatabaseUrl, setting } from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
+import { reportFigure } from '../figures';
 
 const SOCKETS = setting('BENCH_SOCKETS', 5000);
 const MESSAGES = setting('BENCH_MESSAGES', 100);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const redisUrl = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const GOAL_P99_MS = 250;
+/** Issue 28: chat fan-out p99 at 5,000 sockets. */
+const GOAL_P99_MS = 150;
+const GOAL_SOCKETS = 5000;
 
 interface Figures {
   p50: number;
   p99: number;
+  /** The slowest delivery of the warm-up messages (the first is the cold start). */
+  coldMs: number;
+  /**
+   * This process's CPU time (user and system) per measured message: sender, servers and readers together. Unlike the
+   * latencies, it hardly moves with what else the machine runs.
+   */
+  cpuMsPerMessage: number;
   messagesPerSecond: number;
   deliveriesPerSecond: number;
 }
@@ -88,21 +102,36 @@ async function measure(send: (n: number) => Promise<void>): Promise<{
     latencies.push(performance.now() - started);
     if (++heard === SOCKETS) done?.();
   };
-  const run = async (): Promise<Figures> => {
-    const t0 = performance.now();
-    for (let n = 0; n < MESSAGES; n++) {
-      heard = 0;
-      current = n;
-      const all = new Promise<void>((resolve) => (done = resolve));
-      started = performance.now();
-      await send(n);
-      await Promise.race([
-        all,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`message ${n}: ${heard} of ${SOCKETS}`)), 30_000)),
-      ]);
+  const one = async (n: number) => {
+    heard = 0;
+    current = n;
+    const all = new Promise<void>((resolve) => (done = resolve));
+    started = performance.now();
+    await send(n);
+    await Promise.race([
+      all,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`message ${n}: ${heard} of ${SOCKETS}`)), 30_000)),
+    ]);
+    if (process.env.BENCH_DEBUG) {
+      const l = latencies.slice(-SOCKETS);
+      console.error(
+        `message ${n}: first ${fmt(l[0]!, 1)} median ${fmt(quantile(l, 0.5), 1)} last ${fmt(l.at(-1)!, 1)} ms`,
+      );
     }
+  };
+  const run = async (): Promise<Figures> => {
+    // Warm-up messages are numbered from 1,000,000 (never a measured one), their latencies then dropped.
+    for (let w = 0; w < WARMUP; w++) await one(1_000_000 + w);
+    const coldMs = latencies.length > 0 ? Math.max(...latencies) : NaN;
+    latencies.length = 0;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    for (let n = 0; n < MESSAGES; n++) await one(n);
+    const cpu = process.cpuUsage(cpu0);
     const seconds = (performance.now() - t0) / 1000;
     return {
+      coldMs,
+      cpuMsPerMessage: (cpu.user + cpu.system) / 1000 / MESSAGES,
       p50: quantile(latencies, 0.5),
       p99: quantile(latencies, 0.99),
       messagesPerSecond: MESSAGES / seconds,
@@ -123,6 +152,8 @@ async function chatFanOut(): Promise<Figures> {
       serveWeb: false,
       liveMaxPerAddress: 0,
       liveMaxPerSession: 0,
+      // Every socket of this bench connects from 127.0.0.1, as if behind one proxy.
+      httpMaxConnectionsPerAddress: 0,
       chatBaseUnitPrice: 1,
     },
   );
@@ -189,27 +220,46 @@ async function bareBroadcast(): Promise<Figures> {
 }
 
 const row = (name: string, f: Figures) =>
-  `| ${name} | ${fmt(f.p50, 1)} ms | ${fmt(f.p99, 1)} ms | ${fmt(f.messagesPerSecond, 1)} | ${fmt(f.deliveriesPerSecond)} |`;
+  `| ${name} | ${fmt(f.p50, 1)} ms | ${fmt(f.p99, 1)} ms | ${fmt(f.messagesPerSecond, 1)} | ${fmt(f.deliveriesPerSecond)} | ${fmt(f.cpuMsPerMessage, 1)} ms | ${fmt(f.coldMs, 1)} ms |`;
 
+const loadBefore = os.loadavg()[0]!;
 const chat = await chatFanOut();
 const bare = await bareBroadcast();
+const rerun = `BENCH_SOCKETS=${SOCKETS} BENCH_MESSAGES=${MESSAGES} npm run bench:live`;
+reportFigure({
+  bench: 'bench:live',
+  figure: `chat fan-out p99 send-to-receive, ${SOCKETS} sockets on two instances`,
+  value: Math.round(chat.p99 * 10) / 10,
+  unit: 'ms',
+  goal: SOCKETS >= GOAL_SOCKETS ? { below: GOAL_P99_MS } : undefined,
+  rerun,
+});
+reportFigure({
+  bench: 'bench:live',
+  figure: `bare ws broadcast p99 send-to-receive, ${SOCKETS} sockets, same run`,
+  value: Math.round(bare.p99 * 10) / 10,
+  unit: 'ms',
+  rerun,
+});
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
 console.log(
   [
     `Live fan-out, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average at the end ${os
+    `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, at the end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}. Sockets, servers and sender share this one process.`,
-    `${SOCKETS} sockets, ${MESSAGES} messages sent one at a time, each timed until every socket has it.`,
+    `${SOCKETS} sockets, ${MESSAGES} messages sent one at a time (after ${WARMUP} not counted), each timed until every socket has it.`,
     '',
-    '| path | p50 send-to-receive | p99 send-to-receive | messages/s | deliveries/s |',
-    '|---|---:|---:|---:|---:|',
+    '| path | p50 send-to-receive | p99 send-to-receive | messages/s | deliveries/s | CPU per message | slowest warm-up delivery |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     row('chat message through the API, two instances and Redis', chat),
     row('bare ws broadcast, one server', bare),
     '',
-    `Goal: p99 under ${GOAL_P99_MS} ms: ${chat.p99 < GOAL_P99_MS ? 'met' : 'NOT met'}.`,
-    `Rerun: npm run bench:live   (BENCH_SOCKETS=${SOCKETS} BENCH_MESSAGES=${MESSAGES}; BENCH_DATABASE_URL, BENCH_REDIS_URL)`,
+    `Goal: p99 under ${GOAL_P99_MS} ms at ${GOAL_SOCKETS} sockets: ${
+      SOCKETS < GOAL_SOCKETS ? `not measured here (${SOCKETS} sockets)` : chat.p99 < GOAL_P99_MS ? 'met' : 'NOT met'
+    }.`,
+    `Rerun: ${rerun}   (BENCH_WARMUP=${WARMUP}; BENCH_DATABASE_URL, BENCH_REDIS_URL)`,
   ].join('\n'),
 );
 process.exit(0);

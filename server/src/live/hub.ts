@@ -9,7 +9,7 @@ import {
   type Topic,
 } from '../../../common/live';
 import type { Bus } from './bus';
-import { parseClientFrame } from './protocol';
+import { frameStream, outgoing, parseClientFrame, type FrameStream, type Outgoing } from './protocol';
 
 export interface HubOptions {
   bus: Bus;
@@ -81,9 +81,15 @@ export interface Caller {
 /** One open socket: who it belongs to and what it follows. */
 interface Client extends Caller {
   socket: WebSocket;
+  /** Where prepared frames are written (`frameStream`); null: through `socket.send`. */
+  stream: FrameStream | null;
   channels: Set<string>;
-  /** Events delivered per channel, so a snapshot read before a newer event is not sent after it. */
+  /** Snapshots being read for this socket. Only while one is are deliveries counted (`delivered`). */
+  reading: number;
+  /** Events delivered per channel while a snapshot was read, so a snapshot older than an event is not sent after it. */
   delivered: Map<string, number>;
+  /** What this tick has for the socket, written together at its end (`flush`); null: nothing. */
+  outbox: Outgoing | Outgoing[] | null;
   alive: boolean;
   tokens: number;
   refilledAt: number;
@@ -103,6 +109,14 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
   private readonly followers = new Map<string, Map<number, number>>();
   private readonly watchers = new Map<string, ChannelWatcher[]>();
   private readonly snapshots = new Map<string, (userId: number | null) => Promise<LiveEvent | undefined>>();
+  /**
+   * Snapshot reads in flight, per channel and user (null: a visitor). A socket subscribing while one is read for the
+   * same user shares it (the tabs of a user reconnecting together read their balance once), unless an event of that
+   * channel for that user was delivered since the read started: then it reads anew (`deliver` drops the entry).
+   */
+  private readonly reads = new Map<string, Map<number | null, Promise<LiveEvent | undefined>>>();
+  /** The sockets with something in their outbox, written at the end of the tick. */
+  private dirty: Client[] = [];
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
   private readonly maxBuffered: number;
@@ -171,8 +185,11 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
     const client: Client = {
       ...caller,
       socket,
+      stream: frameStream(socket),
       channels: new Set(),
+      reading: 0,
       delivered: new Map(),
+      outbox: null,
       alive: true,
       tokens: this.frameBurst,
       refilledAt: Date.now(),
@@ -197,19 +214,27 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
       return;
     }
     const { ch, t, m, userId, session, except } = event;
+    const reads = this.reads.get(ch);
+    if (reads) {
+      // A read started before this event may be older than it: sockets subscribing from now on read again.
+      if (userId === undefined) this.reads.delete(ch);
+      else if (reads.delete(userId) && reads.size === 0) this.reads.delete(ch);
+    }
     let targets: Iterable<Client>;
     if (userId !== undefined) targets = this.byUser.get(userId) ?? [];
     else if (PRIVATE_CHANNELS.has(ch))
       return; // a private event without its owner reaches nobody
     else targets = this.byChannel.get(ch) ?? [];
-    let text: string | undefined;
+    // The hot path of a fan-out (docs/decisions.md "Issue 28: chat fan-out"): encoded once, and per socket only
+    // the checks and a place in its outbox.
+    let out: Outgoing | undefined;
     for (const client of targets) {
-      if (!client.channels.has(ch)) continue;
+      if (userId !== undefined && !client.channels.has(ch)) continue; // byChannel holds only its followers
       if (session !== undefined && client.session !== session) continue;
       if (except && client.userId !== null && except.includes(client.userId)) continue;
-      text ??= JSON.stringify({ ch, t, m });
-      client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
-      this.send(client, text);
+      out ??= outgoing(JSON.stringify({ ch, t, m }));
+      if (client.reading > 0) client.delivered.set(ch, (client.delivered.get(ch) ?? 0) + 1);
+      this.send(client, out);
     }
   }
 
@@ -218,8 +243,9 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
    * sessions that ended meanwhile (their sign-out may be among the lost events) are closed.
    */
   private resync(): void {
-    const text = JSON.stringify(liveEvent('control', 'resync', {}));
-    for (const client of this.clients) this.send(client, text);
+    this.reads.clear();
+    const out = outgoing(JSON.stringify(liveEvent('control', 'resync', {})));
+    for (const client of this.clients) this.send(client, out);
     void this.closeEndedSessions();
   }
 
@@ -233,6 +259,7 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
       this.opts.log.warn({ reason: (err as Error).message }, 'could not check live sessions after a resync');
       return;
     }
+    this.flush(); // what was sent before goes out before the close
     for (const client of this.clients) {
       if (client.session !== null && !alive.has(client.session)) client.socket.close(4001, 'Signed out');
     }
@@ -240,6 +267,7 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
 
   /** A signed-out session's sockets close (4001); the client reconnects as a visitor. */
   private endSession(userId: number, session: string): void {
+    this.flush();
     for (const client of this.byUser.get(userId) ?? []) {
       if (client.session === session) client.socket.close(4001, 'Signed out');
     }
@@ -251,6 +279,7 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
     this.closed = true;
     clearInterval(this.timer);
     this.stopListening();
+    this.flush();
     for (const client of this.clients) client.socket.close(1001, 'Server shutting down');
   }
 
@@ -293,31 +322,93 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
     const source = this.snapshots.get(channel);
     if (!source) return;
     const seen = client.delivered.get(channel) ?? 0;
+    client.reading += 1;
+    let snap: LiveEvent | undefined;
+    let newer = false;
     try {
-      const snap = await source(client.userId);
-      // A live event that arrived meanwhile is newer than what was read; sending the read value would go back in time.
-      if (!snap || !client.channels.has(channel) || (client.delivered.get(channel) ?? 0) !== seen) return;
-      this.send(client, JSON.stringify({ ch: snap.ch, t: snap.t, m: snap.m }));
+      snap = await this.read(channel, client.userId, source);
     } catch (err) {
       if (!this.closed) this.opts.log.error({ err, channel }, 'live snapshot failed');
+    } finally {
+      newer = (client.delivered.get(channel) ?? 0) !== seen;
+      if (--client.reading === 0) client.delivered.clear();
     }
+    // A live event that arrived meanwhile is newer than what was read; sending the read value would go back in time.
+    if (!snap || newer || !client.channels.has(channel)) return;
+    this.send(client, outgoing(JSON.stringify({ ch: snap.ch, t: snap.t, m: snap.m })));
+  }
+
+  /** The snapshot of a channel for a user: the read in flight for them if any may be shared (`reads`), else a new one. */
+  private read(
+    channel: string,
+    userId: number | null,
+    source: (userId: number | null) => Promise<LiveEvent | undefined>,
+  ): Promise<LiveEvent | undefined> {
+    let byUser = this.reads.get(channel);
+    const inFlight = byUser?.get(userId);
+    if (inFlight) return inFlight;
+    if (!byUser) this.reads.set(channel, (byUser = new Map()));
+    const read: Promise<LiveEvent | undefined> = source(userId).finally(() => {
+      const current = this.reads.get(channel);
+      if (current?.get(userId) !== read) return;
+      current.delete(userId);
+      if (current.size === 0) this.reads.delete(channel);
+    });
+    byUser.set(userId, read);
+    return read;
   }
 
   private reply(client: Client, t: string, m: object): void {
-    this.send(client, JSON.stringify({ ch: 'control', t, m }));
+    this.send(client, outgoing(JSON.stringify({ ch: 'control', t, m })));
   }
 
-  private send(client: Client, text: string): void {
-    const { socket } = client;
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount + text.length > this.maxBuffered) {
-      // Buffering without bound for a reader that does not keep up would let one client grow our memory.
-      this.opts.log.warn({ userId: client.userId, buffered: socket.bufferedAmount }, 'live socket too slow, dropped');
-      socket.terminate();
-      return;
-    }
-    socket.send(text);
+  /**
+   * Puts a message in the socket's outbox. Everything a tick has for a socket (a chat message and the price it
+   * moved, say, which arrive together) is written at the end of the tick in one write, in the order sent.
+   */
+  private send(client: Client, out: Outgoing): void {
+    const box = client.outbox;
+    if (box === null) {
+      client.outbox = out;
+      if (this.dirty.push(client) === 1) queueMicrotask(this.flush);
+    } else if (Array.isArray(box)) box.push(out);
+    else client.outbox = [box, out];
   }
+
+  private readonly flush = (): void => {
+    const dirty = this.dirty;
+    this.dirty = [];
+    // Sockets that got the same messages share one buffer of their frames.
+    let parts: Outgoing[] | undefined;
+    let joined: Buffer | undefined;
+    for (const client of dirty) {
+      const box = client.outbox;
+      client.outbox = null;
+      if (box === null) continue;
+      const { socket, stream } = client;
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      let frames: Buffer;
+      if (!Array.isArray(box)) frames = box.frame;
+      else {
+        if (!parts || !sameParts(parts, box)) {
+          parts = box;
+          joined = Buffer.concat(box.map((o) => o.frame));
+        }
+        frames = joined!;
+      }
+      const buffered = stream ? stream.writableLength : socket.bufferedAmount;
+      if (buffered + frames.length > this.maxBuffered) {
+        // Buffering without bound for a reader that does not keep up would let one client grow our memory.
+        this.opts.log.warn({ userId: client.userId, buffered }, 'live socket too slow, dropped');
+        socket.terminate();
+        continue;
+      }
+      if (stream) {
+        if (stream.writable) stream.write(frames);
+      } else if (Array.isArray(box)) for (const o of box) socket.send(o.payload, { binary: false });
+      else socket.send(box.payload, { binary: false });
+    }
+  };
 
   private heartbeat(): void {
     for (const client of this.clients) {
@@ -372,6 +463,12 @@ export class Hub implements LiveSnapshots, LivePresence, LiveDelivery {
       }
     }
   }
+}
+
+function sameParts(a: readonly Outgoing[], b: readonly Outgoing[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function count<K>(counts: Map<K, number>, key: K, by: 1 | -1): void {

@@ -17,10 +17,17 @@ export interface LiveRouteDeps {
  * follow; visitors get the public channels only.
  */
 export async function liveRoutes(app: App, { hub, authenticate, originAllowed }: LiveRouteDeps): Promise<void> {
+  // Worked out once per upgrade (the check before it and the socket after it), as a crowd reconnecting sends many.
+  const callers = new WeakMap<FastifyRequest, Caller>();
   const callerOf = (req: FastifyRequest): Caller => {
-    const identity = authenticate(req);
-    // req.ip is the client's address as the proxy settings allow it to be known.
-    return { userId: identity?.userId ?? null, session: identity?.session ?? null, address: addressGroup(req.ip) };
+    let caller = callers.get(req);
+    if (!caller) {
+      const identity = authenticate(req);
+      // req.ip is the client's address as the proxy settings allow it to be known.
+      caller = { userId: identity?.userId ?? null, session: identity?.session ?? null, address: addressGroup(req.ip) };
+      callers.set(req, caller);
+    }
+    return caller;
   };
 
   // Before the server stops, so clients hear 1001 (going away) and reconnect to another instance.
@@ -34,6 +41,9 @@ export async function liveRoutes(app: App, { hub, authenticate, originAllowed }:
     {
       websocket: true,
       schema: { hide: true },
+      // Helmet's headers are for documents; ws writes its own answer to an upgrade, so building them (per request)
+      // is work a reconnecting crowd would pay for nothing (docs/decisions.md "Issue 28: chat fan-out").
+      helmet: false,
       // Anyone may connect; who the caller is decides which private channels the socket may follow.
       config: { auth: 'public' },
       preValidation: async (req, reply) => {

@@ -141,6 +141,34 @@ describe('public channels', () => {
   });
 });
 
+describe('the fan-out (docs/decisions.md "Issue 28: chat fan-out")', () => {
+  it('negotiates no extension, so each socket is written whole prepared frames, never compressed ones', async () => {
+    const tab = await connect(); // ws offers permessage-deflate by default
+    expect(tab.socket.extensions).toBe('');
+  });
+
+  it('sends what arrives in one tick together, in the order it was sent', async () => {
+    const hana = await signedInUser(40);
+    const tab = await connect({ cookie: hana.cookie });
+    tab.subscribe('picture');
+    tab.subscribe('balance');
+    await tab.next((f) => f.ch === 'balance' && f.m.value === 40);
+    const fund = (pictureId: number) =>
+      liveEvent('picture', 'fund', { pictureId, authorFund: false, fundAmount: 1, fundOn: 'x' });
+    void t.bus.send(fund(1));
+    void t.bus.send(liveEvent('balance', 'update', { value: 41 }, audience.user(hana.id)));
+    void t.bus.send(fund(2));
+    void t.bus.send(fund(3));
+    await tab.next((f) => f.ch === 'picture' && f.m.pictureId === 3);
+    expect(tab.frames.slice(-4).map((f) => `${f.ch}:${String(f.m.pictureId ?? f.m.value)}`)).toEqual([
+      'picture:1',
+      'balance:41',
+      'picture:2',
+      'picture:3',
+    ]);
+  });
+});
+
 describe('a sloppy or hostile client', () => {
   it('gets an error for each malformed frame and keeps its connection', async () => {
     const tab = await connect();
