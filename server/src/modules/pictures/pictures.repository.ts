@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RECENT_PURCHASES, type EarlierPurchases } from '../../../../common/trending';
 import { sqlRows, type Columns, type Executor, type SqlRow } from '../../db/connection';
 import type { users } from '../../db/core.tables';
-import { baseKeyOf, STORAGE_KEY } from '../../storage/storage';
+import {
+  baseKeyOf,
+  FORMAT_TYPES,
+  IMAGE_TYPES,
+  IMAGE_URL_PREFIX,
+  STORAGE_KEY,
+  type VariantFormat,
+} from '../../storage/storage';
 import type { picturePurchases, pictures } from './pictures.tables';
 
 /** A picture as the lists read it: its row, its author's name and face, and its newest purchases. */
@@ -67,6 +74,110 @@ export function picturesByIds(exec: Executor, ids: readonly number[]): Promise<P
     sql`SELECT id, ord FROM unnest(${list}::bigint[]) WITH ORDINALITY AS ids(id, ord)`,
     sql`page.ord`,
   );
+}
+
+// The wall page's statement is text known at start: only the ids and the moment are parameters (`args` below).
+/** A moment as `Date.prototype.toISOString` writes it: UTC with milliseconds, the microseconds cut off. */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A moment in whole milliseconds since the epoch (as float8, a JS number), cut off as `isoText` cuts it. */
+const epochMs = (column: string) => `round(date_part('epoch', date_trunc('milliseconds', ${column})) * 1000)`;
+/** minutesSince (common/trending.ts), in the same floating-point steps. */
+const minutesSince = (column: string) => `greatest(0, (args.now_ms - ${epochMs(column)}) / 60000::float8)`;
+/** A stored image's URL (storage.ts `imageUrl`), from a key that names no character JSON escapes (`STORAGE_KEY`). */
+const urlOf = (key: string) => `'${IMAGE_URL_PREFIX}' || ${key}`;
+/** storage.ts `variantKey`: `<hash>-<width>.<ext>`. */
+const variantUrl = (key: string, width: string, format: VariantFormat) =>
+  urlOf(`split_part(${key}, '.', 1) || '-' || ${width} || '.${IMAGE_TYPES[FORMAT_TYPES[format]]}'`);
+/** One `srcset` entry, `<url> <width>w`. */
+const srcsetEntry = (key: string, width: string, format: VariantFormat) =>
+  `${variantUrl(key, width, format)} || ' ' || ${width} || 'w'`;
+/** pictures.presenter.ts `sourcesOf`: AVIF and WebP at every width, JPEG below the base file's, then the base file. */
+const SOURCES = `CASE WHEN cardinality(p.variant_widths) > 0 THEN (
+    SELECT concat('{"avif":"', string_agg(${srcsetEntry('p.image_key', 'v.w', 'avif')}, ', ' ORDER BY v.i),
+        '","webp":"', string_agg(${srcsetEntry('p.image_key', 'v.w', 'webp')}, ', ' ORDER BY v.i),
+        '","jpeg":"', string_agg(${srcsetEntry('p.image_key', 'v.w', 'jpeg')}, ', ' ORDER BY v.i) FILTER (WHERE v.w < p.width)
+          || ', ', ${urlOf('p.image_key')}, ' ', p.width, 'w"}')
+      FROM unnest(p.variant_widths) WITH ORDINALITY AS v(w, i))
+  ELSE 'null' END`;
+/** storage.ts `faceUrl`: the narrowest WebP of the profile picture, else its base file. */
+const FACE = `CASE WHEN pi.id IS NULL THEN 'null'
+  WHEN cardinality(pi.variant_widths) > 0
+    THEN concat('"', ${variantUrl('pi.image_key', '(SELECT min(w) FROM unnest(pi.variant_widths) w)', 'webp')}, '"')
+  ELSE concat('"', ${urlOf('pi.image_key')}, '"') END`;
+const HAS_EARLIER = `p.earlier_amount > 0 AND p.earlier_at IS NOT NULL`;
+/** earlierScore (common/trending.ts). */
+const EARLIER_SCORE = `CASE WHEN ${HAS_EARLIER} AND p.earlier_score > 0
+  THEN (1000 * p.earlier_amount)::float8
+    / ((1000 * p.earlier_amount)::float8 / p.earlier_score + ${minutesSince('p.earlier_at')})
+  ELSE 0 END`;
+/** Each card, in the schema's order; concat() writes it in one pass where || would copy the growing text. */
+const CARD = `concat('{"id":', p.id,
+  ',"authorId":', p.author_id,
+  ',"authorName":', to_json(coalesce(u.username, '')),
+  ',"authorProfileImgId":', coalesce(pi.id::text, 'null'),
+  ',"authorProfileUrl":', ${FACE},
+  ',"url":"', ${urlOf('p.image_key')},
+  '","title":', to_json(p.title),
+  ',"width":', p.width,
+  ',"height":', p.height,
+  ',"sources":', ${SOURCES},
+  ',"placeholder":', coalesce(to_json(p.placeholder)::text, 'null'),
+  ',"commentCount":', p.comment_count,
+  ',"lastAuthorPayment":"', ${isoText('p.last_author_payment')},
+  '","purchases":[', r.list,
+  '],"earlierPurchases":', CASE WHEN ${HAS_EARLIER}
+    THEN concat('{"count":', p.purchase_count - r.listed, ',"amount":', p.earlier_amount,
+      ',"score":', p.earlier_score, ',"at":"', ${isoText('p.earlier_at')}, '"}')
+    ELSE 'null' END,
+  ',"purchaseCount":', p.purchase_count,
+  ',"totalAmount":', p.total_amount,
+  ',"createdOn":"', ${isoText('p.created_at')},
+  '","trendingScore":', r.score,
+  '}')`;
+/**
+ * A picture's newest purchases, oldest first, as the `purchases` list, their number, and the trending score: the
+ * earlier part first (k = 0), then each purchase oldest first, summed one after the other as trendingScore does.
+ */
+const RECENT = `LATERAL (
+  SELECT string_agg(concat('{"amount":', x.amount, ',"paidOn":"', ${isoText('x.paid_at')}, '"}'), ',' ORDER BY x.k)
+           FILTER (WHERE x.k > 0) AS list,
+         count(*) FILTER (WHERE x.k > 0) AS listed,
+         sum(x.score ORDER BY x.k) AS score
+    FROM (SELECT 0::bigint AS k, NULL::bigint AS amount, NULL::timestamptz AS paid_at, ${EARLIER_SCORE} AS score
+          UNION ALL
+          SELECT y.id, y.amount, y.paid_at, (1000 * y.amount)::float8 / (${minutesSince('y.paid_at')} + 1)
+            FROM (SELECT id, amount, paid_at FROM picture_purchases
+                  WHERE picture_id = p.id ORDER BY id DESC LIMIT ${RECENT_PURCHASES}) y) x) r`;
+const WALL_PAGE_SELECT = sql.raw(`SELECT '[' || string_agg(${CARD}, ',' ORDER BY array_position(args.ids, p.id)) || ']'
+    AS json`);
+const WALL_PAGE_FROM = sql.raw(`JOIN pictures p ON p.id = ANY(args.ids) AND p.removed_at IS NULL
+  JOIN users u ON u.id = p.author_id
+  LEFT JOIN pictures pi ON pi.id = u.profile_image_id AND pi.removed_at IS NULL
+  CROSS JOIN ${RECENT}`);
+
+/**
+ * A page of the wall as the JSON text of `Picture[]`, written whole by the database (docs/decisions.md "Issue 28:
+ * the wall page"): Node sends it as it comes, without parsing rows into objects and serializing them again. It is
+ * the same text, byte for byte, that `presentPicture` and the route's serializer make of each picture (held together
+ * by pictures.test.ts): the fields in the schema's order, times as `toISOString` writes them, the URLs of storage.ts,
+ * and the trending score at `now` summed in the order and the floating-point steps of common/trending.ts (earlier
+ * purchases first, then the listed ones oldest first), so the client recomputes exactly what it was sent.
+ *
+ * The cards of `ids`, in that order; unknown and removed ids are skipped. One text whatever the page, with the ids
+ * and the moment as its parameters: PostgreSQL keeps its plan (a named statement, db/postgres.ts) instead of
+ * planning the four-table join again for each request, which cost as much as running it (docs/performance.md
+ * "Wall").
+ */
+export async function wallPageText(exec: Executor, ids: readonly number[], now: Date): Promise<string> {
+  if (ids.length === 0) return '[]';
+  if (!ids.every(Number.isSafeInteger)) throw new Error('picture ids must be integers');
+  const [page] = await sqlRows(
+    exec,
+    sql<{ json: string | null }>`${WALL_PAGE_SELECT}
+      FROM (SELECT ${`{${ids.join(',')}}`}::bigint[] AS ids, ${now.getTime()}::float8 AS now_ms) args
+      ${WALL_PAGE_FROM}`,
+  );
+  return page?.json ?? '[]';
 }
 
 export async function pictureById(exec: Executor, id: number): Promise<PictureRow | undefined> {

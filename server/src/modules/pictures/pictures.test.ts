@@ -98,6 +98,56 @@ describe('GET /api/pictures', () => {
   });
 });
 
+describe('a wall page written by the database', () => {
+  it('is byte for byte the cards the detail route serializes, variants, faces, folded purchases and odd titles too', async () => {
+    const a = await makeUser(t.ctx, { balance: 100_000 });
+    const face = await makePicture(t.ctx, a.id, 150);
+    const plain = await makePicture(t.ctx, a.id, 120);
+    minutes(3);
+    const rich = await makePicture(t.ctx, a.id, 130);
+    const folded = await makePicture(t.ctx, a.id, 110);
+    // What the upload path would have stored; microseconds (written by SQL, not by a JS Date) are cut off as
+    // toISOString cuts them, and a title holds every character JSON escapes.
+    await t.ctx.db
+      .execute(sql`UPDATE pictures SET variant_widths = '{360,720,1080}', placeholder = 'YTkGJwaRhWUIt4lbgnhZl3ath2BUBGYA',
+        title = ${'a "quoted"\\ title\n\t\u0001 ü ✓ </script>'}, created_at = created_at + interval '987 microseconds'
+      WHERE id = ${rich}`);
+    await t.ctx.db.execute(sql`UPDATE pictures SET variant_widths = '{360}' WHERE id = ${face}`);
+    await t.ctx.db.execute(sql`UPDATE users SET profile_image_id = ${face} WHERE id = ${a.id}`);
+    // Several purchases of odd amounts and ages: the score is a sum whose order shows in its last bits.
+    for (const [amount, age] of [
+      [137, 1],
+      [2999, 4],
+      [73, 11],
+      [1234, 29],
+      [501, 61],
+    ] as const) {
+      await t.ctx.db.execute(sql`INSERT INTO picture_purchases (picture_id, user_id, amount, paid_at)
+        VALUES (${rich}, ${a.id}, ${amount}, ${new Date(clock - age * 60_013).toISOString()}::timestamptz)`);
+    }
+    await t.ctx.db.execute(sql`UPDATE picture_purchases SET paid_at = paid_at + interval '999 microseconds'
+      WHERE picture_id = ${rich}`);
+    await t.ctx.db.execute(sql`UPDATE pictures SET earlier_amount = 4200, earlier_score = 1234.5678901234567,
+        earlier_at = ${new Date(clock - 3 * 86_400_000).toISOString()}::timestamptz + interval '123 microseconds',
+        purchase_count = 26 WHERE id = ${folded}`);
+    minutes(7);
+    const res = await t.client().get(`/api/pictures?sort=profile&authorId=${a.id}&limit=100`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const ids = (res.json() as Picture[]).map((p) => p.id);
+    expect(ids.sort()).toEqual([face, plain, rich, folded].sort());
+    const cards = await Promise.all(
+      (res.json() as Picture[]).map(async (p) => (await t.client().get(`/api/pictures/${p.id}`)).body),
+    );
+    expect(res.body).toBe(`[${cards.join(',')}]`);
+    const byId = new Map((res.json() as Picture[]).map((p) => [p.id, p]));
+    expect(byId.get(rich)!.sources).not.toBeNull();
+    expect(byId.get(plain)!.authorProfileUrl).toMatch(/-360\.webp$/);
+    expect(byId.get(folded)!.earlierPurchases).toMatchObject({ count: 25, amount: 4200, score: 1234.5678901234567 });
+    expect(await list('sort=top&offset=100000&limit=5')).toEqual([]);
+  });
+});
+
 describe('GET /api/pictures/{id}', () => {
   it('answers the picture with the spec fields', async () => {
     const a = await makeUser(t.ctx, { balance: 1000 });

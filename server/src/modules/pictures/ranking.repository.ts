@@ -20,6 +20,8 @@ import type { pictures } from './pictures.tables';
 export const EXACT_WINDOW = 500;
 /** Rows a threshold scan may read before it settles for what it has. */
 const MAX_SCAN = 4 * EXACT_WINDOW;
+/** Rows of a threshold scan's read are a multiple of this (a few statement texts, each with its plan kept). */
+const BATCH_STEP = 20;
 /** How many of the highest bounds the periodic refresh makes exact. */
 export const REFRESH_SIZE = 1000;
 
@@ -45,19 +47,21 @@ export interface Page {
   limit: number;
 }
 
-/** A page of the top list: ids by a walk of the top index, and the order to sort the joined rows by. */
-export const topPage = (page: Page) => ({
-  ids: sql`SELECT id FROM pictures WHERE removed_at IS NULL ORDER BY total_amount DESC, created_at DESC, id DESC
-           OFFSET ${page.offset} LIMIT ${page.limit}`,
-  order: sql`p.total_amount DESC, p.created_at DESC, p.id DESC`,
-});
+/** A page of the top list: a backward walk of the top index. */
+export const topPage = (page: Page) =>
+  sql`SELECT id FROM pictures WHERE removed_at IS NULL ORDER BY total_amount DESC, created_at DESC, id DESC
+      OFFSET ${page.offset} LIMIT ${page.limit}`;
 
 /** A page of one author's pictures, latest author payment first. */
-export const profilePage = (authorId: number, page: Page) => ({
-  ids: sql`SELECT id FROM pictures WHERE author_id = ${authorId} AND removed_at IS NULL
-           ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`,
-  order: sql`p.last_author_payment DESC, p.id DESC`,
-});
+export const profilePage = (authorId: number, page: Page) =>
+  sql`SELECT id FROM pictures WHERE author_id = ${authorId} AND removed_at IS NULL
+      ORDER BY last_author_payment DESC, id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;
+
+/** The ids of a page (`topPage`, `profilePage`), in its order. */
+export async function pageIds(exec: Executor, page: SQL): Promise<number[]> {
+  const found = await sqlRows(exec, sql<Columns<typeof pictures, 'id'>>`${page}`);
+  return found.map((r) => r.id);
+}
 
 /** A picture read for the trending order: its stored bound (`trending_score`) and its exact score now (computed). */
 type Scored = Columns<typeof pictures, 'id'> & { bound: SqlRow<typeof pictures>['trending_score']; score: number };
@@ -77,7 +81,10 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
     return found.map((r) => r.id);
   }
   // Just past the page: with bounds fresh from the last refresh, one read is usually enough.
-  const batch = want + Math.max(20, Math.ceil(want / 4));
+  // Rounded up to a multiple of BATCH_STEP and written into the statement: its text is then one of a few, each
+  // planned once per connection (db/postgres.ts names statements with parameters) where a LIMIT parameter would
+  // have it planned again for every page, which cost more than running it (docs/performance.md "Wall").
+  const batch = Math.ceil((want + Math.max(20, Math.ceil(want / 4))) / BATCH_STEP) * BATCH_STEP;
   const seen: Scored[] = [];
   let after: Scored | undefined;
   while (seen.length < MAX_SCAN) {
@@ -86,7 +93,7 @@ export async function trendingIds(exec: Executor, page: Page, now: Date): Promis
       sql<Scored>`SELECT p.id, p.trending_score AS bound, ${exactScoreSql(now)} AS score
           FROM (SELECT * FROM pictures WHERE removed_at IS NULL
                 ${after ? sql`AND (trending_score, id) < (${after.bound}::float8, ${after.id}::bigint)` : sql``}
-                ORDER BY trending_score DESC, id DESC LIMIT ${batch}) p
+                ORDER BY trending_score DESC, id DESC LIMIT ${sql.raw(String(batch))}) p
           ORDER BY p.trending_score DESC, p.id DESC`,
     );
     seen.push(...more);
