@@ -89,7 +89,8 @@ for (const bench of chosen) {
   if (result.broke) broken.push(`${bench.name} ${result.broke}`);
   for (const f of result.figures) {
     const met = meetsGoal(f);
-    const value = `${f.value}${f.unit === '×' ? '×' : f.unit ? ` ${f.unit}` : ''}`;
+    const shown = Number.isInteger(f.value) ? f.value : Number(f.value.toPrecision(3));
+    const value = `${shown}${f.unit === '×' ? '×' : f.unit ? ` ${f.unit}` : ''}`;
     rows.push(
       `| ${f.bench} | ${f.figure} | ${value} | ${goalText(f)} | ${met === undefined ? '–' : met ? 'met' : '**not met**'} | \`${f.rerun}\` |`,
     );
