@@ -18,7 +18,7 @@ const HEARTBEAT = 'wall-bus-heartbeat';
 /** Heartbeats missed in a row after which both connections are made again. */
 const DEAF_AFTER = 3;
 /** Heartbeats a connection may spend being made again before it is made again from the start. */
-const STUCK_AFTER = 10;
+const STUCK_AFTER = 5;
 
 type Handler = (event: LiveEvent) => void;
 
