@@ -9,7 +9,7 @@ export type Events = Pick<Work, 'emit'>;
 
 /**
  * A transaction whose whole work is one statement of the database (a money call written as a function of the
- * database: docs/performance.md, "One round trip a money call"). On PostgreSQL its BEGIN, the statement and its
+ * database: docs/ARCHITECTURE.md, "Money"). On PostgreSQL its BEGIN, the statement and its
  * COMMIT travel together as one simple query, one round trip, and row locks the statement takes are held only while
  * the server runs it and commits. The statement is text with no parameters: every value in it is the caller's own
  * number, or a string written with `literal` below.
