@@ -47,8 +47,7 @@ export async function idempotent<T>(
   userId: number,
   fn: (work: Work) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
-  const raw = req.headers[KEY_HEADER];
-  const key = Array.isArray(raw) ? raw[0] : raw;
+  const key = keyOf(req);
   if (key === undefined) return ctx.transact(fn);
   if (key.length === 0 || key.length > 255)
     throw fieldError('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
@@ -110,9 +109,17 @@ async function runToRefusal<T>(work: Work, fn: (work: Work) => Promise<Answer<T>
   }
 }
 
+/** The call's Idempotency-Key, if it carries one. */
+function keyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[KEY_HEADER];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
 /**
  * The usual money-moving route: `run` under the call's Idempotency-Key, answered 200 with what it returns or with
- * the refusal it threw; a replay gets the stored first answer, whatever it was.
+ * the refusal it threw; a replay gets the stored first answer, whatever it was. `alone`, when given, is the same call
+ * as a transaction of its own in one round trip (`ctx.transactCall`, db/one-call.ts), run instead when the call
+ * carries no key: there is then no claim, savepoint or stored answer to share its transaction.
  */
 export async function sendIdempotent<T>(
   ctx: Pick<AppContext, 'transact'>,
@@ -120,7 +127,9 @@ export async function sendIdempotent<T>(
   reply: FastifyReply,
   userId: number,
   run: (work: Work) => Promise<T>,
+  alone?: () => Promise<T>,
 ): Promise<FastifyReply> {
+  if (alone && keyOf(req) === undefined) return reply.code(200).send(await alone());
   const answer = await idempotent(ctx, req, userId, async (work) => ({ statusCode: 200, body: await run(work) }));
   return reply.code(answer.statusCode).send(answer.body);
 }

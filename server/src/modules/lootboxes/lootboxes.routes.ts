@@ -82,10 +82,14 @@ export async function lootboxRoutes(app: App, ctx: AppContext): Promise<void> {
       // Without an Idempotency-Key the opening is a transaction of its own: one round trip (docs/decisions.md, "Issue
       // 28: a lootbox opening in one call"). With one, the key's claim, the savepoint and the stored answer share the
       // transaction (http/idempotency.ts), and the opening is one statement in it.
-      if (req.headers['idempotency-key'] === undefined) {
-        return reply.send(await openLootboxInOneCall(ctx, user.id, ctx.now()));
-      }
-      return sendIdempotent(ctx, req, reply, user.id, (work) => openLootbox(work, user.id, ctx.now()));
+      return sendIdempotent(
+        ctx,
+        req,
+        reply,
+        user.id,
+        (work) => openLootbox(work, user.id, ctx.now()),
+        () => openLootboxInOneCall(ctx, user.id, ctx.now()),
+      );
     },
   );
 

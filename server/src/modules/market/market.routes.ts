@@ -47,16 +47,20 @@ export async function marketRoutes(app: App, ctx: AppContext): Promise<void> {
    * without an Idempotency-Key it is a transaction of its own sent in one round trip; with one, it runs in the
    * transaction that holds the key (`sendIdempotent`), where its refusal is stored and replayed like a success.
    */
-  const sendOrder = async (
+  const sendOrder = (
     req: FastifyRequest,
     reply: FastifyReply,
     userId: number,
     run: (at: Place) => Promise<Ordered>,
-  ): Promise<FastifyReply> => {
-    const key = req.headers['idempotency-key'];
-    if ((Array.isArray(key) ? key[0] : key) === undefined) return reply.code(200).send(answer(await run(ctx)));
-    return sendIdempotent(ctx, req, reply, userId, async (work) => answer(await run(work)));
-  };
+  ): Promise<FastifyReply> =>
+    sendIdempotent(
+      ctx,
+      req,
+      reply,
+      userId,
+      async (work) => answer(await run(work)),
+      async () => answer(await run(ctx)),
+    );
 
   app.post(
     '/api/market/generic-sell-offer',
