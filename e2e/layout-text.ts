@@ -62,7 +62,9 @@ export function measureText(): string[] {
     if (w(hb) <= 1 || h(hb) <= 1) continue; // visually hidden on purpose, for screen readers
     const label = `"${text.slice(0, 40)}" in ${name(holder)}`;
     const hs = style(holder);
-    if (hs.textOverflow === 'ellipsis' && holder.scrollWidth > holder.clientWidth + 1) {
+    // Any overflow of an ellipsis box is its ellipsis at work (scrollWidth rounds: a name 1.5 px too long can read
+    // as 1 px over and still paint past the box by more than the 1 px the rule below allows).
+    if (hs.textOverflow === 'ellipsis' && holder.scrollWidth > holder.clientWidth) {
       told.add(holder);
       const named = holder.closest('[title], [aria-label]');
       const whole = named?.getAttribute('title') || named?.getAttribute('aria-label');
