@@ -5,6 +5,7 @@ import { matchOrder, type Fill, type RestingOffer, type Side } from '../../../co
 import { formatMoney } from '../../../common/money';
 import { notificationPush } from '../../../common/push-messages';
 import { sqlRows, type Columns } from '../db/connection';
+import type { Events } from '../db/one-call';
 import type { marketOffers } from '../modules/market/market.tables';
 import { giveItems, makeUser } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/harness';
@@ -193,5 +194,79 @@ describe('market_order', () => {
       InsufficientItems,
     );
     expect(await state()).toEqual(before);
+  });
+
+  it("gathers one book's waiting orders into one call, each answered as if alone; a raised refusal runs them again alone", async () => {
+    const item = 'UNCOMMON_EMOJI_PIZZA';
+    // The books as the tests before left them (the one above leaves its broken book): this one changes nothing there.
+    const books = async () => {
+      const {
+        userMoney: _money,
+        itemsMinted: _minted,
+        itemsInExistence: _existing,
+        ...report
+      } = await checkConservation(t.ctx.db);
+      return report;
+    };
+    const booksBefore = await books();
+    const sellers = await Promise.all(Array.from({ length: 6 }, () => makeUser(t.ctx, { balance: 0 })));
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => makeUser(t.ctx, { balance: 10_000 })));
+    for (const s of sellers) await giveItems(t.ctx, s.id, item, 3);
+    const calls: string[] = [];
+    const counting = {
+      db: t.ctx.db,
+      transactCall: <R, T>(statement: string, then: (rows: R[], events: Events) => T) => {
+        calls.push(statement);
+        return t.ctx.transactCall(statement, then);
+      },
+    };
+    const order = (takerId: number, side: Side, price: number, quantity: number): MarketOrder => ({
+      kind: 'offer',
+      itemType: item,
+      side,
+      takerId,
+      price,
+      quantity,
+      counterpartyId: null,
+      feeBps: FEE_BPS,
+      at: new Date(),
+      pushTtlSeconds: 60,
+    });
+    // Six sell offers of 3 at 100, then six bids of 2 at 100 and 3 at 90: all sent at once, they queue on the book.
+    const sells = sellers.map((s) => marketOrderCall(counting, order(s.id, 'SELL', 100, 3), (r) => r));
+    const bids = buyers.map((b, i) =>
+      marketOrderCall(counting, order(b.id, 'BUY', i % 2 ? 90 : 100, i % 2 ? 3 : 2), (r) => r),
+    );
+    const answers = await Promise.all([...sells, ...bids]);
+    expect(calls.length).toBeLessThan(answers.length);
+    expect(calls.some((c) => c.includes(' UNION ALL '))).toBe(true);
+    // In arrival order: the sells rest (18 units), the bids at 100 take 2 each from the oldest, those at 90 rest.
+    const filled = answers.map((a) => ('fills' in a ? a.fills.reduce((n, f) => n + f.quantity, 0) : -1));
+    expect(filled).toEqual([0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0]);
+    const takenFrom = answers.slice(6).flatMap((a) => ('fills' in a ? a.fills.map((f) => f.makerId) : []));
+    // Each fill one maker: the first bid all of it from the oldest seller, the second one unit of each of the first
+    // two, the third from the second.
+    expect(takenFrom).toEqual([sellers[0]!.id, sellers[0]!.id, sellers[1]!.id, sellers[1]!.id]);
+    expect(await books()).toEqual(booksBefore);
+
+    // A gathered call where one order meets a unit short (a broken book, as above): that one is refused, the other
+    // goes on; the first bid (below the broken offer) went alone, the two behind it together, then each alone.
+    const [lone] = [await makeUser(t.ctx, { balance: 0 })];
+    await giveItems(t.ctx, lone.id, item, 1);
+    await marketOrderCall(counting, order(lone.id, 'SELL', 95, 1), (r) => r);
+    await t.ctx.db.execute(sql`UPDATE inventories SET held = 0 WHERE user_id = ${lone.id} AND item_type = ${item}`);
+    calls.length = 0;
+    const next = [
+      marketOrderCall(counting, order(buyers[1]!.id, 'BUY', 40, 1), (r) => r),
+      marketOrderCall(counting, order(buyers[0]!.id, 'BUY', 96, 1), (r) => r),
+      marketOrderCall(counting, order(buyers[2]!.id, 'BUY', 45, 1), (r) => r),
+    ];
+    const settled = await Promise.allSettled(next);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientItems);
+    expect(calls.length).toBe(4);
+    // The unit is put back as its offer holds it; the books balance again.
+    await t.ctx.db.execute(sql`UPDATE inventories SET held = 1 WHERE user_id = ${lone.id} AND item_type = ${item}`);
+    expect(await books()).toEqual(booksBefore);
   });
 });

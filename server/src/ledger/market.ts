@@ -147,17 +147,115 @@ export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOut
  * Places an order as a transaction of its own in one round trip (`transactCall`: BEGIN, the call and COMMIT sent
  * together), and hands `then` what it did once committed. A refusal of the book committed nothing but the book's
  * lock: `then` gets it to throw; a short balance or a missing unit throws before `then`, as in `marketOrder`.
+ *
+ * One book's orders run one at a time under its lock, which is held until the commit's WAL flush (docs/decisions.md,
+ * "Issue 28: one book's orders gathered into one call"). So they wait here instead, as the ledger's `spendAlone`
+ * gathers one user's spends: a book's first order goes at once, and the orders on that book that arrive while it
+ * runs go together as the next call, each its own `market_order` in the order they came (`UNION ALL`), one
+ * transaction and one flush for them all. Each order sees the book as the ones before it left it, exactly as if it
+ * had waited for the lock, and is answered on its own. If the gathered call fails in the database (a refusal raised
+ * after a write, `MK001`, or a deadlock with another book's call, which committed nothing), each of its orders runs
+ * again alone, in the same order; an order alone that meets a deadlock runs again.
  */
-export async function marketOrderCall<T>(
+export function marketOrderCall<T>(
   caller: OneCaller,
   o: MarketOrder,
   then: (r: MarketOutcome | MarketRefusal, events: Events) => T,
 ): Promise<T> {
+  let call: string;
   try {
-    return await caller.transactCall<{ r: Answer }, T>(callText(o), (rows, events) =>
-      then(outcome(rows[0]!.r, o, events), events),
-    );
+    call = callText(o);
   } catch (err) {
-    throw raisedRefusal(err, o);
+    return Promise.reject(err);
   }
+  let lanes = lanesByDb.get(caller.db);
+  if (!lanes) lanesByDb.set(caller.db, (lanes = new Map()));
+  const book = itemIndex.get(o.itemType)!;
+  let lane = lanes.get(book);
+  if (!lane) lanes.set(book, (lane = []));
+  const waiting = lane;
+  return new Promise<T>((resolve, reject) => {
+    waiting.push({
+      call,
+      read: (r, events) => {
+        try {
+          const answer = then(outcome(r, o, events), events);
+          return () => resolve(answer);
+        } catch (err) {
+          return () => reject(err);
+        }
+      },
+      fail: (err) => reject(raisedRefusal(err, o)),
+    });
+    if (waiting.length === 1) void runLane(caller, lanes, book, waiting);
+  });
+}
+
+/** The most orders of one book that one call carries. */
+const MAX_ORDERS_A_CALL = 32;
+
+interface WaitingOrder {
+  call: string;
+  /** Reads the order's answer (raising its live events) and hands back how its promise settles. */
+  read(r: Answer, events: Events): () => void;
+  fail(err: unknown): void;
+}
+
+/** Per database, per book: the orders running (the first ones) and those waiting behind them. */
+const lanesByDb = new WeakMap<object, Map<number, WaitingOrder[]>>();
+
+/** The SQLSTATE of an error PostgreSQL answered (the transaction did not commit), if it is one. */
+const sqlState = (err: unknown): string | undefined => {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+};
+/**
+ * A deadlock: a gathered call holds the rows of several users' orders, taken order by order, so it may meet another
+ * book's call (or order) that took two of them the other way. PostgreSQL rolls one back: it runs again.
+ */
+const DEADLOCK = '40P01';
+const MAX_TRIES = 3;
+
+/** One order alone, again after a deadlock (nothing of it committed), at most MAX_TRIES times. */
+async function runAlone(caller: OneCaller, w: WaitingOrder): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await runCall(caller, [w]);
+    } catch (err) {
+      if (tries >= MAX_TRIES || sqlState(err) !== DEADLOCK) return w.fail(err);
+    }
+  }
+}
+
+async function runCall(caller: OneCaller, batch: readonly WaitingOrder[]): Promise<void> {
+  // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
+  const settle = await caller.transactCall<{ r: Answer }, (() => void)[]>(
+    batch.map((w) => w.call).join(' UNION ALL '),
+    (rows, events) => batch.map((w, i) => w.read(rows[i]!.r, events)),
+  );
+  for (const s of settle) s();
+}
+
+async function runLane(
+  caller: OneCaller,
+  lanes: Map<number, WaitingOrder[]>,
+  book: number,
+  lane: WaitingOrder[],
+): Promise<void> {
+  while (lane.length > 0) {
+    const batch = lane.slice(0, MAX_ORDERS_A_CALL);
+    if (batch.length === 1) {
+      await runAlone(caller, batch[0]!);
+    } else {
+      try {
+        await runCall(caller, batch);
+      } catch (err) {
+        if (sqlState(err) !== undefined) for (const w of batch) await runAlone(caller, w);
+        else for (const w of batch) w.fail(err);
+      }
+    }
+    lane.splice(0, batch.length);
+  }
+  lanes.delete(book);
 }

@@ -1,0 +1,95 @@
+/**
+ * `npx tsx bench/market/ceiling.ts`: the database's own ceiling for market orders, with no Node in the loop
+ * (docs/performance.md, "Market"). pgbench itself sends the calls of `market_order` (each a transaction of its own,
+ * as the app's one call is), the mix of sell and buy offers of 1–5 units within 10% of each item's mid on the
+ * benchmark's 46 items and a tenth of cancels, by random users of BENCH_USERS, against pgbench's TPC-B on the same
+ * server, rounds alternating as bench:market does. The ratio it prints is what the market's rate could reach if the
+ * app cost nothing.
+ *
+ *   BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
+ *   BENCH_HOT=1: every order on one item (the hot book)
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ITEMS, ITEMS_BY_TIER, itemName } from '../../common/items';
+import { sqlRows } from '../../server/src/db/connection';
+import { transact } from '../../server/src/db/unit-of-work';
+import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
+import { checkConservation } from '../../server/src/ledger/conservation';
+import { fmt, parsePgbench } from '../ledger/stats';
+import { benchSettings, inParallel, openBench } from '../pgbench';
+
+const exec = promisify(execFile);
+const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
+const HOT = process.env.BENCH_HOT === '1';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const TRADED = [
+  ...ITEMS_BY_TIER.LETTER,
+  ...ITEMS_BY_TIER.UNCOMMON,
+  ...ITEMS_BY_TIER.RARE.slice(0, 4),
+  ...ITEMS_BY_TIER.EPIC.slice(0, 4),
+  ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
+].filter((item) => !HOT || item.itemType === 'COMMON_LETTER_E');
+const MID = TRADED.map((item, i) => 100 * 3 ** (item.rarity - 1) + 3 * i);
+const book = (itemType: string) => ITEMS.findIndex((i) => i.itemType === itemType);
+const text = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });
+try {
+  log(`creating ${USERS} users…`);
+  const users = (
+    await sqlRows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO users (username, email, badge)
+          SELECT 'ceiling_' || i, NULL, 'CEIL' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
+    )
+  ).map((r) => Number(r.id));
+  const stock = TRADED.flatMap((item) => Array.from({ length: 100 }, () => item.itemType));
+  await inParallel(users, WORKERS, async (id) => {
+    await openUserAccounts(database.db, id);
+    await transact(deps, async (w) => {
+      await creditTopUp(w, id, 1_000_000, `ceiling-${id}`);
+      await mintLoot(w, { userId: id, items: stock, openingId: 0 });
+    });
+  });
+  const n = TRADED.length;
+  const script = `\\set u random(${Math.min(...users)}, ${Math.max(...users)})
+\\set i random(1, ${n})
+\\set q random(1, 5)
+\\set r random(1, 20)
+\\set f random(900, 1100)
+SELECT market_order('offer', (${text(TRADED.map((t) => t.itemType))})[:i], (ARRAY[${TRADED.map((t) => book(t.itemType)).join(',')}])[:i], CASE WHEN :r % 2 = 0 THEN 'SELL' ELSE 'BUY' END, :u, CASE WHEN :r > 18 THEN 0 ELSE greatest(1, (ARRAY[${MID.join(',')}])[:i] * :f / 1000) END, CASE WHEN :r > 18 THEN 0 ELSE :q END, NULL, 150, now(), (${text(TRADED.map((t) => itemName(t.itemType)))})[:i], 3600);
+`;
+  const dir = mkdtempSync(join(tmpdir(), 'market-ceiling-'));
+  writeFileSync(join(dir, 'order.sql'), script);
+  const [named] = await sqlRows<{ db: string }>(database.db, sql`SELECT current_database() AS db`);
+  const base = new URL(
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  );
+  base.pathname = `/${named!.db}`;
+  const args = ['-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), '-n', '-f', join(dir, 'order.sql')];
+  log('warming up for 3 s (filling the books)…');
+  await exec('pgbench', [...args.slice(0, 4), '-T', '3', '-n', '-f', join(dir, 'order.sql'), base.href]);
+  const orders: number[] = [];
+  const tpcb: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const { stdout } = await exec('pgbench', [...args, base.href], { maxBuffer: 16 * 1024 * 1024 });
+    orders.push(parsePgbench(stdout).tps);
+    tpcb.push((await pgbench.run()).tps);
+    log(`  round ${r + 1}: ${fmt(orders.at(-1)!)} orders/s (pgbench as the client), TPC-B ${fmt(tpcb.at(-1)!)}`);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const books = await checkConservation(database.db);
+  console.log(
+    `market_order from pgbench${HOT ? ' (hot book)' : ''}, ${WORKERS} clients, ${ROUNDS} × ${SECONDS} s: ` +
+      `${fmt(mean(orders))} orders/s against TPC-B ${fmt(mean(tpcb))}: ratio **${fmt(mean(orders) / mean(tpcb), 2)}**; ` +
+      `books ${books.ok ? 'balanced' : `NOT BALANCED ${JSON.stringify(books)}`}`,
+  );
+} finally {
+  await close();
+}
