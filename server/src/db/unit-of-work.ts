@@ -40,18 +40,40 @@ export interface Raised {
   here: boolean;
 }
 
+/** How many times a transaction PostgreSQL chose as a deadlock's victim is run (the first run included). */
+const DEADLOCK_TRIES = 3;
+
+/**
+ * The transaction `fn` makes, its events handed over once it commits. One that PostgreSQL rolled back to break a
+ * deadlock committed nothing and raised nothing: it runs again, as a retry by its caller would
+ * (docs/decisions.md, "Issue 28: one book's orders gathered into one call").
+ */
 export async function transact<T>(deps: WorkDeps, fn: (work: Work) => Promise<T>): Promise<T> {
-  const raised: Raised[] = [];
-  const result = await deps.db.transaction((tx) =>
-    fn({
-      tx,
-      emit: (channel, topic, payload, ...[to]) => {
-        raised.push({ event: liveEvent(channel, topic, payload, to), here: to?.kind === 'thisInstance' });
-      },
-    }),
-  );
-  handOver(deps, raised);
-  return result;
+  for (let tries = 1; ; tries++) {
+    const raised: Raised[] = [];
+    try {
+      const result = await deps.db.transaction((tx) =>
+        fn({
+          tx,
+          emit: (channel, topic, payload, ...[to]) => {
+            raised.push({ event: liveEvent(channel, topic, payload, to), here: to?.kind === 'thisInstance' });
+          },
+        }),
+      );
+      handOver(deps, raised);
+      return result;
+    } catch (err) {
+      if (tries >= DEADLOCK_TRIES || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+/** True when PostgreSQL broke a deadlock by rolling back the transaction `err` ended (SQLSTATE 40P01). */
+export function isDeadlock(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
 }
 
 /**

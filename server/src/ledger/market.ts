@@ -4,7 +4,7 @@ import type { Fill, MarketFigures, Side, StandingOffer, UserPosition } from '../
 import { isoTime } from '../../../common/time';
 import { sqlRows } from '../db/connection';
 import { int, literal, type Events, type OneCaller } from '../db/one-call';
-import { audience, type Work } from '../db/unit-of-work';
+import { audience, isDeadlock, type Work } from '../db/unit-of-work';
 import { InsufficientItems } from './items';
 import { InsufficientFunds, availableOwner } from './ledger';
 
@@ -214,7 +214,6 @@ const sqlState = (err: unknown): string | undefined => {
  * A deadlock: a gathered call holds the rows of several users' orders, taken order by order, so it may meet another
  * book's call (or order) that took two of them the other way. PostgreSQL rolls one back: it runs again.
  */
-const DEADLOCK = '40P01';
 const MAX_TRIES = 3;
 
 /** One order alone, again after a deadlock (nothing of it committed), at most MAX_TRIES times. */
@@ -223,7 +222,7 @@ async function runAlone(caller: OneCaller, w: WaitingOrder): Promise<void> {
     try {
       return await runCall(caller, [w]);
     } catch (err) {
-      if (tries >= MAX_TRIES || sqlState(err) !== DEADLOCK) return w.fail(err);
+      if (tries >= MAX_TRIES || !isDeadlock(err)) return w.fail(err);
     }
   }
 }
