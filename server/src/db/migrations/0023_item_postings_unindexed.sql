@@ -1,0 +1,2 @@
+DROP INDEX "item_postings_entry";--> statement-breakpoint
+DROP INDEX "item_postings_owner";
