@@ -377,5 +377,5 @@ describe('backup and restore of the embedded database', () => {
     expect(twice.stderr).toMatch(
       /^Refusing to restore: .* already holds a database; restore into a DATA_DIR without one\.\n$/,
     );
-  }, 60_000);
+  }, 180_000); // four admin processes, each opening an embedded database: over 60 s beside other CI jobs
 });

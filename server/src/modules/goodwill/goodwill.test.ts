@@ -251,7 +251,9 @@ describe('the public proof', () => {
 describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreSQL', () => {
   let pgApp: TestApp;
   beforeAll(async () => {
-    pgApp = await startTestApp({ postgresUrl: realPostgresUrl });
+    // Fifty transactions at once queue for the pool's connections behind the forwardings' lock: on two cores shared
+    // with other CI jobs the last ones waited more than the default 3 s for a connection.
+    pgApp = await startTestApp({ postgresUrl: realPostgresUrl, config: { dbConnectTimeoutMs: 30_000 } });
   });
   afterAll(() => pgApp.close());
 
