@@ -16,8 +16,11 @@ const LIMITS: Partial<Config> = {
   httpHeadersTimeoutMs: 600,
   httpMaxConnectionsPerAddress: 3,
 };
-/** The limit, plus Node's checking interval, plus slack for a loaded machine. */
-const CUT_WITHIN_MS = 3_000;
+/**
+ * The limit, plus Node's checking interval, plus slack for a loaded machine: in CI, three jobs on two cores, a cut
+ * came after 4.7 s once; the trickle would go on for ever, so any cut proves the limit.
+ */
+const CUT_WITHIN_MS = process.env.CI ? 8_000 : 3_000;
 
 let t: TestApp;
 let port: number;
