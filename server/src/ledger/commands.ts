@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Executor } from '../db/connection';
+import { gatheredLanes } from '../db/lanes';
 import { int, literal, type OneCaller } from '../db/one-call';
 import type { Work } from '../db/unit-of-work';
 import { postItems } from './items';
@@ -239,19 +240,8 @@ export function spendAlone(c: OneCaller, input: SpendInput): Promise<PostResult>
   } catch (err) {
     return Promise.reject(err);
   }
-  let lanes = lanesByDb.get(c.db);
-  if (!lanes) lanesByDb.set(c.db, (lanes = new Map()));
-  let lane = lanes.get(input.userId);
-  if (!lane) lanes.set(input.userId, (lane = []));
-  const waiting = lane;
-  return new Promise<PostResult>((resolve, reject) => {
-    waiting.push({ call, resolve, reject });
-    if (waiting.length === 1) void runLane(c, lanes, input.userId, waiting);
-  });
+  return new Promise<PostResult>((resolve, reject) => spendLanes(c, input.userId, { call, resolve, reject }));
 }
-
-/** The most spends of one user that one call carries. */
-const MAX_SPENDS_A_CALL = 64;
 
 interface WaitingSpend {
   call: string;
@@ -259,36 +249,24 @@ interface WaitingSpend {
   reject(err: unknown): void;
 }
 
-/** Per database, per user: the spends running (the first ones) and those waiting behind them. */
-const lanesByDb = new WeakMap<object, Map<number, WaitingSpend[]>>();
-
-async function runLane(
-  c: OneCaller,
-  lanes: Map<number, WaitingSpend[]>,
-  userId: number,
-  lane: WaitingSpend[],
-): Promise<void> {
-  while (lane.length > 0) {
-    const batch = lane.slice(0, MAX_SPENDS_A_CALL);
-    // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
-    const statement = batch.map((w) => w.call).join(' UNION ALL ');
-    try {
-      const answers = await c.transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
-        statement,
-        (rows, events) =>
-          batch.map((_, i) => {
-            try {
-              return { ok: readAnswer(rows[i]?.r, events) };
-            } catch (err) {
-              return { err };
-            }
-          }),
-      );
-      answers.forEach((a, i) => ('ok' in a ? batch[i]!.resolve(a.ok) : batch[i]!.reject(a.err)));
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    }
-    lane.splice(0, batch.length);
+/** One user's spends, at most 64 a call. */
+const spendLanes = gatheredLanes<WaitingSpend>(64, async (c, batch) => {
+  // Each call is a SELECT of its own; UNION ALL runs them in order, one answer row each.
+  const statement = batch.map((w) => w.call).join(' UNION ALL ');
+  try {
+    const answers = await c.transactCall<{ r: LedgerAnswer }, ({ ok: PostResult } | { err: unknown })[]>(
+      statement,
+      (rows, events) =>
+        batch.map((_, i) => {
+          try {
+            return { ok: readAnswer(rows[i]?.r, events) };
+          } catch (err) {
+            return { err };
+          }
+        }),
+    );
+    answers.forEach((a, i) => ('ok' in a ? batch[i]!.resolve(a.ok) : batch[i]!.reject(a.err)));
+  } catch (err) {
+    for (const w of batch) w.reject(err);
   }
-  lanes.delete(userId);
-}
+});

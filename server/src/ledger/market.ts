@@ -3,6 +3,7 @@ import { ITEMS, itemName } from '../../../common/items';
 import type { Fill, MarketFigures, Side, StandingOffer, UserPosition } from '../../../common/market';
 import { isoTime } from '../../../common/time';
 import { sqlRows } from '../db/connection';
+import { gatheredLanes } from '../db/lanes';
 import { int, literal, type Events, type OneCaller } from '../db/one-call';
 import { audience, isDeadlock, type Work } from '../db/unit-of-work';
 import { InsufficientItems } from './items';
@@ -168,14 +169,9 @@ export function marketOrderCall<T>(
   } catch (err) {
     return Promise.reject(err);
   }
-  let lanes = lanesByDb.get(caller.db);
-  if (!lanes) lanesByDb.set(caller.db, (lanes = new Map()));
   const book = itemIndex.get(o.itemType)!;
-  let lane = lanes.get(book);
-  if (!lane) lanes.set(book, (lane = []));
-  const waiting = lane;
-  return new Promise<T>((resolve, reject) => {
-    waiting.push({
+  return new Promise<T>((resolve, reject) =>
+    bookLanes(caller, book, {
       call,
       read: (r, events) => {
         try {
@@ -186,9 +182,8 @@ export function marketOrderCall<T>(
         }
       },
       fail: (err) => reject(raisedRefusal(err, o)),
-    });
-    if (waiting.length === 1) void runLane(caller, lanes, book, waiting);
-  });
+    }),
+  );
 }
 
 /** The most orders of one book that one call carries. */
@@ -200,9 +195,6 @@ interface WaitingOrder {
   read(r: Answer, events: Events): () => void;
   fail(err: unknown): void;
 }
-
-/** Per database, per book: the orders running (the first ones) and those waiting behind them. */
-const lanesByDb = new WeakMap<object, Map<number, WaitingOrder[]>>();
 
 /** The SQLSTATE of an error PostgreSQL answered (the transaction did not commit), if it is one. */
 const sqlState = (err: unknown): string | undefined => {
@@ -236,25 +228,13 @@ async function runCall(caller: OneCaller, batch: readonly WaitingOrder[]): Promi
   for (const s of settle) s();
 }
 
-async function runLane(
-  caller: OneCaller,
-  lanes: Map<number, WaitingOrder[]>,
-  book: number,
-  lane: WaitingOrder[],
-): Promise<void> {
-  while (lane.length > 0) {
-    const batch = lane.slice(0, MAX_ORDERS_A_CALL);
-    if (batch.length === 1) {
-      await runAlone(caller, batch[0]!);
-    } else {
-      try {
-        await runCall(caller, batch);
-      } catch (err) {
-        if (sqlState(err) !== undefined) for (const w of batch) await runAlone(caller, w);
-        else for (const w of batch) w.fail(err);
-      }
-    }
-    lane.splice(0, batch.length);
+/** One book's orders: a gathered call that fails in the database runs its orders again alone. */
+const bookLanes = gatheredLanes<WaitingOrder>(MAX_ORDERS_A_CALL, async (caller, batch) => {
+  if (batch.length === 1) return runAlone(caller, batch[0]!);
+  try {
+    await runCall(caller, batch);
+  } catch (err) {
+    if (sqlState(err) !== undefined) for (const w of batch) await runAlone(caller, w);
+    else for (const w of batch) w.fail(err);
   }
-  lanes.delete(book);
-}
+});
