@@ -139,7 +139,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     dirs.push(dataDir, path.dirname(backupDir), restoreDataDir);
     t = await startTestApp({ postgresUrl: realPostgresUrl!, config: { dataDir } });
     target = await freshPostgresDatabase(realPostgresUrl!);
-  }, 60_000);
+  });
   afterAll(async () => {
     await restored?.close();
     await t?.close();
@@ -207,7 +207,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     } finally {
       await again.close();
     }
-  }, 80_000);
+  });
 
   it('refuses to restore into a database that has rows, in one line, and changes nothing', async () => {
     expect(restored, 'the restore above ran').toBeDefined();
@@ -219,7 +219,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
       /^Refusing to restore: database t_\w+ is not empty \(\S+ has rows\); restore into an empty database\.\n$/,
     );
     expect(await readFigures(restored!.db)).toEqual(before);
-  }, 120_000);
+  });
 
   it('exits 1 when what it restored is not what the manifest says was backed up', async () => {
     const altered = path.join(tmp('altered'), 'backup');
@@ -242,7 +242,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     } finally {
       await other.drop();
     }
-  }, 120_000);
+  });
 });
 
 describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on PostgreSQL, images in S3', () => {
@@ -258,7 +258,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     dirs.push(dataDir);
     t = await startTestApp({ postgresUrl: realPostgresUrl!, env: source.env, config: { dataDir } });
     target = await freshPostgresDatabase(realPostgresUrl!);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await target?.drop();
@@ -308,7 +308,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('backup and restore on 
     } finally {
       await again.close();
     }
-  }, 80_000);
+  });
 });
 
 describe('backup and restore of the embedded database', () => {
@@ -336,7 +336,7 @@ describe('backup and restore of the embedded database', () => {
     }
     const bytes = await imageOf(120, 90);
     key = await localStorageFor(dataDir).put(createHash('sha256').update(bytes).digest('hex'), bytes, 'image/jpeg');
-  }, 120_000);
+  });
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -377,5 +377,5 @@ describe('backup and restore of the embedded database', () => {
     expect(twice.stderr).toMatch(
       /^Refusing to restore: .* already holds a database; restore into a DATA_DIR without one\.\n$/,
     );
-  }, 180_000); // four admin processes, each opening an embedded database: over 60 s beside other CI jobs
+  }); // four admin processes, each opening an embedded database: over 60 s beside other CI jobs
 });

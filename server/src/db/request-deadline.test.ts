@@ -61,5 +61,5 @@ describe.skipIf(skip)('a frozen PostgreSQL, with the default bounds', () => {
       if (Date.now() > deadline) throw new Error('no recovery after the freeze');
     }
     expect((await client.get('/api/user/profile')).statusCode).toBe(200);
-  }, 90_000);
+  });
 });

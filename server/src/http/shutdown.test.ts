@@ -51,7 +51,7 @@ describe('the server process', () => {
     base = `http://127.0.0.1:${port}`;
     server = startServer(dataDir, port);
     await waitForHealth(base, server);
-  }, 120_000); // starting the embedded database takes long on a loaded 2-core machine
+  }); // starting the embedded database takes long on a loaded 2-core machine: vitest.config.ts gives hooks time
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });

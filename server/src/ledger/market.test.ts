@@ -135,7 +135,7 @@ describe('market_order', () => {
     // Every path was taken, so the comparison above meant something.
     expect(Math.min(seen.filled, seen.rested, seen.refused, seen.short, seen.cancelled)).toBeGreaterThan(0);
     expect(await checkConservation(t.ctx.db)).toMatchObject({ ok: true, crossedBooks: 0 });
-  }, 120_000);
+  });
 
   it("words the makers' pushes as common/push-messages.ts does, money as common/money.ts shows it", async () => {
     const random = mulberry32(28);

@@ -41,7 +41,7 @@ describe('the demo seed', () => {
     expect([meta.width, meta.height]).toEqual([wall[0]!.width, wall[0]!.height]);
     expect((await t.client().get('/api/pictures?sort=trending&limit=100')).json()).toHaveLength(30);
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
-  }, 180_000); // the demo pictures are encoded as AVIF, WebP and JPEG at three widths: slow beside other jobs
+  }); // the demo pictures are encoded as AVIF, WebP and JPEG at three widths: slow beside other jobs
 
   it('opens a market with offers on the book and a year of trades, items found in real lootboxes', async () => {
     const [book] = await sqlRows(

@@ -39,7 +39,7 @@ describe('images in an S3 bucket, across instances', () => {
     a = await instance();
     b = await instance();
     cdn = await instance({ IMAGE_BASE_URL: `${IMAGE_BASE_URL}/` });
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([a, b, cdn].map((t) => t?.close()));
     bucket.close();
@@ -166,7 +166,7 @@ describe('images in an S3 bucket, across instances', () => {
     const again = await upload(client, 100, jpegPart(await imageOf(401, 301)));
     expect(again.statusCode, again.body).toBe(200);
     expect(await availableBalance(a.ctx.db, user.id)).toBe(900);
-  }, 30_000);
+  });
 
   it('npm run admin -- copy-images-to-s3 copies a disk’s images into the bucket, and a second run copies nothing', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wall-s3-copy-'));
@@ -195,5 +195,5 @@ describe('images in an S3 bucket, across instances', () => {
     const withoutBucket = await runAdmin(['copy-images-to-s3'], { DATA_DIR: dataDir });
     expect(withoutBucket.code).toBe(1);
     expect(withoutBucket.stderr).toMatch(/^S3_BUCKET is not set/);
-  }, 60_000);
+  });
 });

@@ -51,7 +51,12 @@ export function startServer(dataDir: string, port: number | string, env: Record<
   return { child, output: () => output, exited };
 }
 
-export async function waitForHealth(base: string, server: ServerProcess, ms = 100_000): Promise<void> {
+/** Waits until the server answers its health check: up to 100 s, 200 s under CI's parallel jobs (test/timeouts.ts). */
+export async function waitForHealth(
+  base: string,
+  server: ServerProcess,
+  ms = process.env.CI ? 200_000 : 100_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);

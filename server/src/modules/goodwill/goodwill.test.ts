@@ -298,7 +298,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('forwarding on PostgreS
     expect(first.stdout).toMatch(new RegExp(`^${GOODWILL_REFERENCE}-\\d{6}-\\d+: OPEN_SOURCE 2\\.50$`, 'm'));
     expect((await cli(['forward-goodwill'])).stdout.trim()).toBe('Nothing to forward.');
     expect(await checkConservation(pgApp.ctx.db)).toMatchObject({ ok: true });
-  }, 60_000);
+  });
 
   it('stays exact when spends commit while forwardings run: each batch is the sum of the shares it covers', async () => {
     const spenders = await Promise.all(Array.from({ length: 6 }, () => makeUser(pgApp.ctx, { balance: 100_000 })));

@@ -154,7 +154,7 @@ describe('the database draws as common/fairness.ts says', () => {
     // The paths that matter were taken: rejections past the first two blocks, and draws of every tier.
     expect(rounds3).toBeGreaterThan(0);
     expect(elusive).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('mints in the order the ledger locks inventories in (C order is the catalogue codes’ localeCompare order)', () => {
     const codes = ITEMS.map((i) => i.itemType);

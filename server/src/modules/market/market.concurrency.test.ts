@@ -131,5 +131,5 @@ describe.skipIf(missingRealServices({ postgres: true }))('the market under concu
       )})`,
     );
     expect(units!.n).toBe(30 * 20 * items.length);
-  }, 120_000);
+  });
 });
