@@ -6,7 +6,9 @@ import type { idempotencyKeys } from '../db/core.tables';
 import type { AppContext } from '../context';
 import type { Work } from '../db/unit-of-work';
 import { availableBalance, InsufficientFunds } from '../ledger/ledger';
+import { refusesSuspended } from './authorization';
 import { fieldError, HttpError } from './errors';
+import { holdMembership } from './membership';
 
 export interface Answer<T = unknown> {
   statusCode: number;
@@ -42,13 +44,20 @@ export function storedRefusal(err: unknown): Answer | undefined {
  * free again and a retry runs. Answers that never reach this point (schema 400, 401, 403, 413, 415, 429) store nothing.
  */
 export async function idempotent<T>(
-  ctx: Pick<AppContext, 'transact'>,
+  ctx: Pick<AppContext, 'transact'> & Partial<Pick<AppContext, 'now'>>,
   req: FastifyRequest,
   userId: number,
   fn: (work: Work) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
+  // A member's call reads the suspension again under its lock, so it never lands after one (http/membership.ts).
+  const member = refusesSuspended(req.routeOptions?.config?.auth);
+  const stillMember = (work: Work) => (member ? holdMembership(work, userId, ctx.now?.() ?? new Date()) : undefined);
   const key = keyOf(req);
-  if (key === undefined) return ctx.transact(fn);
+  if (key === undefined)
+    return ctx.transact(async (work) => {
+      await stillMember(work);
+      return fn(work);
+    });
   if (key.length === 0 || key.length > 255)
     throw fieldError('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
 
@@ -74,6 +83,7 @@ export async function idempotent<T>(
       }
       return { statusCode: first.status_code, body: first.response };
     }
+    await stillMember(work);
     const answer = await runToRefusal(work, fn);
     await work.tx.execute(
       sql`UPDATE idempotency_keys SET status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body ?? null)}::jsonb
@@ -122,7 +132,7 @@ function keyOf(req: FastifyRequest): string | undefined {
  * carries no key: there is then no claim, savepoint or stored answer to share its transaction.
  */
 export async function sendIdempotent<T>(
-  ctx: Pick<AppContext, 'transact'>,
+  ctx: Pick<AppContext, 'transact'> & Partial<Pick<AppContext, 'now'>>,
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,
@@ -140,7 +150,7 @@ export async function sendIdempotent<T>(
  * the ledger agree (docs/decisions.md, "Issue 23, item 4: one wallet"). A refusal is answered as it is.
  */
 export function sendPaid<T extends object>(
-  ctx: Pick<AppContext, 'transact'>,
+  ctx: Pick<AppContext, 'transact'> & Partial<Pick<AppContext, 'now'>>,
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,

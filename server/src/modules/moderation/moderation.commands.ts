@@ -16,6 +16,7 @@ import { reportedContent, reportsOfContent } from '../reports/reports.service';
 import { moderationPolicy } from './moderation.policy';
 import * as repo from './moderation.repository';
 import { appealNotice, authorMail, authorNotice, reporterNotice, type DecisionFacts } from './notices';
+import { holdSuspension } from '../../http/membership';
 
 /*
  * Moderation's multi-row changes (docs/product.md#moderation), each one function taking the unit of work: the
@@ -115,6 +116,9 @@ export async function decideReport(
   });
   if (decisionId === undefined) throw conflict({ message: TEXT.decided });
   const reports = await reportsOfContent(work.tx, type, contentId);
+  // Before the refund touches the author's account: a suspension first waits for the author's calls in flight,
+  // which may hold that account (http/membership.ts); the appeal's `suspend` takes the lock itself.
+  if (suspendDays !== null) await holdSuspension(work, content.authorId);
 
   let refunded = 0;
   if (input.action === 'remove') {
@@ -178,6 +182,7 @@ export async function decideReport(
 
 /** The author's suspension from their standing decisions, told to their sockets. */
 async function suspend(work: Work, userId: number, now: Date): Promise<void> {
+  await holdSuspension(work, userId);
   const s = await repo.applySuspensions(work.tx, userId);
   const until = s.suspended_until === null ? null : new Date(s.suspended_until);
   work.emit(

@@ -7,6 +7,8 @@ import { availableBalance } from '../../ledger/ledger';
 import { missingRealServices, realPostgresUrl } from '../../test/databases';
 import { giveItems, makeUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { holdMembership, holdSuspension } from '../../http/membership';
+import { placeBuyOffer } from '../market/market.commands';
 import { makePicture } from '../pictures/test-helpers';
 
 /*
@@ -77,5 +79,88 @@ describe.skipIf(missingRealServices({ postgres: true }))('moderation decisions a
           AND topic = 'MODERATION_DECISION'`),
     ).toBe(1);
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+
+  it("a suspension waits for the author's order in flight and cancels it; the author's next call is refused", async () => {
+    const author = await makeUser(t.ctx, { balance: 5_000 });
+    const client = await signIn(t, author.id);
+    const pictureId = await makePicture(t.ctx, author.id, 200);
+    const made = await client.post('/api/picture/comment', { pictureId, comment: 'Spam again', balance: 0 });
+    const commentId = made.json<Comment>().id;
+    const before = await availableBalance(t.ctx.db, author.id);
+    const reporter = await signIn(t, (await makeUser(t.ctx)).id);
+    const report = await reporter.post('/api/user/report-message', {
+      type: 'COMMENT',
+      messageId: commentId,
+      reason: 'spam',
+      description: 'Spam.',
+    });
+    const reportId = report.json<{ id: number }>().id;
+    const admin = await signIn(t, (await makeUser(t.ctx, { isAdmin: true })).id);
+
+    // A member's buy offer as its route runs it, held open between its order and its commit.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let placed!: () => void;
+    const inOrder = new Promise<void>((resolve) => (placed = resolve));
+    const order = t.ctx.transact(async (work) => {
+      await holdMembership(work, author.id, t.ctx.now());
+      const o = { userId: author.id, itemType: 'COMMON_LETTER_V', quantity: 2, price: 25 };
+      await placeBuyOffer(work, { now: t.ctx.now(), feeBps: t.ctx.config.marketFeeBps }, o);
+      placed();
+      await gate;
+    });
+    await inOrder;
+    let decided = false;
+    const decision = admin
+      .post('/api/admin/reports/decide', {
+        reportId,
+        action: 'remove',
+        category: 'spam',
+        reasons: 'Spam.',
+        suspendDays: 1,
+      })
+      .finally(() => (decided = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(decided).toBe(false); // it waits for the order in flight
+    release();
+    await order;
+    expect((await decision).statusCode).toBe(200);
+
+    expect(await count(sql`SELECT count(*)::int AS n FROM market_offers WHERE user_id = ${author.id}`)).toBe(0);
+    expect(await availableBalance(t.ctx.db, author.id)).toBe(before); // the escrow came back
+    const after = await client.post(
+      '/api/market/generic-buy-offer',
+      { itemType: 'COMMON_LETTER_V', quantity: 1, price: 25, balance: 0 },
+      { 'idempotency-key': 'after-the-suspension' },
+    );
+    expect(after.statusCode).toBe(403);
+    expect((await checkConservation(t.ctx.db)).ok).toBe(true);
+  });
+
+  it("an author's call that passed the door as a suspension was being written is refused once it commits", async () => {
+    const author = await makeUser(t.ctx, { balance: 5_000 });
+    const client = await signIn(t, author.id);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const suspension = t.ctx.transact(async (work) => {
+      await holdSuspension(work, author.id);
+      await work.tx.execute(sql`UPDATE users SET suspended_for_good = true WHERE id = ${author.id}`);
+      held();
+      await gate;
+    });
+    await holding;
+    const call = client.post(
+      '/api/market/generic-buy-offer',
+      { itemType: 'COMMON_LETTER_V', quantity: 1, price: 25, balance: 0 },
+      { 'idempotency-key': 'at-the-door' },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await suspension;
+    expect((await call).statusCode).toBe(403);
+    expect(await count(sql`SELECT count(*)::int AS n FROM market_offers WHERE user_id = ${author.id}`)).toBe(0);
   });
 });

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { sqlRows, type Columns } from '../db/connection';
+import type { users } from '../db/core.tables';
+import type { Work } from '../db/unit-of-work';
+import { refuseSuspended } from './authorization';
+
+/**
+ * A member's call and a suspension never cross (docs/decisions.md, "A suspension waits for the calls in flight"): the
+ * edge refuses a suspended user from the session read at the request's start, so a call that started just before a
+ * suspension could still commit after it, leaving a new offer the suspension's cancels never saw. A member's call in
+ * a unit of work holds this lock shared for its transaction and reads the suspension again once it holds it; a
+ * suspension takes it exclusively before it writes, so it waits for the calls in flight (and cancels what they
+ * placed) and the calls after it see it.
+ */
+export const SUSPENSION_LOCK = 727279;
+
+/** Takes the user's suspension lock shared, then refuses with 403 if the user is suspended now. */
+export async function holdMembership(work: Work, userId: number, now: Date): Promise<void> {
+  await work.tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${SUSPENSION_LOCK}, ${userId})`);
+  // A statement of its own: its snapshot is taken once the lock is held, so a suspension that committed meanwhile
+  // is seen.
+  const [row] = await sqlRows(
+    work.tx,
+    sql<
+      Columns<typeof users, 'suspended_until' | 'suspended_for_good'>
+    >`SELECT suspended_until, suspended_for_good FROM users WHERE id = ${userId}`,
+  );
+  if (!row) return;
+  const until = row.suspended_until === null ? null : new Date(row.suspended_until);
+  refuseSuspended({ suspendedUntil: until, suspendedForGood: row.suspended_for_good }, now);
+}
+
+/** Waits for the user's calls in flight and keeps new ones out until the transaction ends (a suspension's first step). */
+export async function holdSuspension(work: Work, userId: number): Promise<void> {
+  await work.tx.execute(sql`SELECT pg_advisory_xact_lock(${SUSPENSION_LOCK}, ${userId})`);
+}
