@@ -15,13 +15,17 @@
 DROP INDEX "notification_events_user";--> statement-breakpoint
 
 -- Events, each as record_notification took them: the i-th of every array is the i-th event (a shorter array counts
--- as NULLs), inserted in that order. What an event folds on, with its topic and user: the picture for comments,
--- replies, likes and overtakes, the comment for reactions, the item for trades; a notice of its own stands alone.
+-- as NULLs), inserted in that order; answers how many. What an event folds on, with its topic and user: the picture
+-- for comments, replies, likes and overtakes, the comment for reactions, the item for trades; a notice of its own
+-- stands alone.
 CREATE FUNCTION record_notifications(
   p_users bigint[], p_topics text[], p_actors bigint[], p_pictures bigint[], p_comments bigint[], p_amounts bigint[],
   p_items text[], p_messages text[]
-) RETURNS void
-LANGUAGE plpgsql AS $$ BEGIN
+) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_count integer;
+BEGIN
   INSERT INTO notification_events (user_id, topic, actor_id, picture_id, comment_id, amount, item, message, target)
     SELECT u, t, a, p, c, n, i, m,
            CASE
@@ -34,6 +38,8 @@ LANGUAGE plpgsql AS $$ BEGIN
       FROM unnest(p_users, p_topics, p_actors, p_pictures, p_comments, p_amounts, p_items, p_messages)
         WITH ORDINALITY AS e(u, t, a, p, c, n, i, m, o)
      ORDER BY o;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  RETURN v_count;
 END $$;
 --> statement-breakpoint
 
@@ -93,6 +99,8 @@ DECLARE
   v_position jsonb;
   v_fills jsonb := '[]';
   v_told bigint[] := '{}';
+  v_tell boolean;
+  v_events integer;
   v_topic text := CASE WHEN p_side = 'BUY' THEN 'ITEM_SOLD' ELSE 'ITEM_BOUGHT' END;
   n integer;
 BEGIN
@@ -188,6 +196,8 @@ BEGIN
     v_fill_fee := v_fill_fee || (v_book_price[n] * v_take * p_fee_bps / 10000);
     v_fill_left := v_fill_left || (v_book_quantity[n] - v_take);
     v_fill_amount := v_fill_amount || (v_book_price[n] * v_take);
+    v_fills := v_fills || jsonb_build_array(jsonb_build_object('offerId', v_book_id[n], 'makerId', v_book_user[n],
+      'price', v_book_price[n], 'quantity', v_take, 'fee', v_book_price[n] * v_take * p_fee_bps / 10000));
     v_rest := v_rest - v_take;
     v_units := v_units + v_take;
   END LOOP;
@@ -301,16 +311,22 @@ BEGIN
   END IF;
 
   IF v_units > 0 THEN
-    -- The units' postings (each maker's, then the taker's) and each fill as a trade, in one statement.
+    -- The units' postings (each maker's, then the taker's), each fill as a trade, and each maker's event
+    -- (record_notifications), in one statement.
     WITH ip AS (
       INSERT INTO item_postings (entry_id, user_id, item_type, quantity)
         SELECT v_entry, m, p_item, CASE WHEN v_buy THEN -q ELSE q END
-          FROM unnest(v_fill_maker || p_taker, v_fill_quantity || (-v_units)) WITH ORDINALITY AS f(m, q, o) ORDER BY o)
-    INSERT INTO trades (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id, created_at)
-      SELECT p_item, pr, q, CASE WHEN v_buy THEN p_taker ELSE m END, CASE WHEN v_buy THEN m ELSE p_taker END, fee,
-             p_side, v_entry, p_now
-        FROM unnest(v_fill_maker, v_fill_price, v_fill_quantity, v_fill_fee) WITH ORDINALITY AS f(m, pr, q, fee, o)
-        ORDER BY o;
+          FROM unnest(v_fill_maker || p_taker, v_fill_quantity || (-v_units)) WITH ORDINALITY AS f(m, q, o) ORDER BY o),
+    tr AS (
+      INSERT INTO trades (item_type, price, quantity, buyer_id, seller_id, fee, taker_side, entry_id, created_at)
+        SELECT p_item, pr, q, CASE WHEN v_buy THEN p_taker ELSE m END, CASE WHEN v_buy THEN m ELSE p_taker END, fee,
+               p_side, v_entry, p_now
+          FROM unnest(v_fill_maker, v_fill_price, v_fill_quantity, v_fill_fee) WITH ORDINALITY AS f(m, pr, q, fee, o)
+          ORDER BY o)
+    SELECT record_notifications(v_fill_maker, array_fill(v_topic, ARRAY[v_fills_n]),
+                                array_fill(p_taker, ARRAY[v_fills_n]), '{}', '{}', v_fill_amount,
+                                array_fill(p_item, ARRAY[v_fills_n]), '{}')
+      INTO v_events;
   END IF;
 
   -- The book: filled offers shrink or go; the taker's own offer on its side becomes what rests (a new offer, behind
@@ -333,31 +349,26 @@ BEGIN
     END IF;
   END IF;
 
-  IF v_fills_n > 0 THEN
-    -- Each maker hears of their fill.
-    PERFORM record_notifications(v_fill_maker, array_fill(v_topic, ARRAY[v_fills_n]),
-                                 array_fill(p_taker, ARRAY[v_fills_n]), '{}', '{}', v_fill_amount,
-                                 array_fill(p_item, ARRAY[v_fills_n]), '{}');
-    -- Who is told (their sockets after the commit, their devices now): each maker who did not block the taker; and
-    -- their pushes, as push.repository.ts queuePushes queues them: each device whose session is alive and whose user
-    -- did not switch the type off, the text as common/push-messages.ts words it, with the taker's name now.
-    FOR n IN 1 .. v_fills_n LOOP
-      CONTINUE WHEN EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = v_fill_maker[n] AND b.blocked_id = p_taker);
-      v_told := v_told || v_fill_maker[n];
+  -- Who is told (their sockets after the commit, their devices now): each maker who did not block the taker; and
+  -- their pushes, as push.repository.ts queuePushes queues them: each device whose session is alive and whose user did
+  -- not switch the type off, the text as common/push-messages.ts words it, with the taker's name now. One statement a
+  -- maker.
+  FOR n IN 1 .. v_fills_n LOOP
+    WITH told AS (
+      SELECT NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = v_fill_maker[n] AND b.blocked_id = p_taker)
+        AS yes),
+    pushed AS (
       INSERT INTO push_outbox (subscription_id, payload, next_attempt_at, expires_at)
         SELECT s.id, market_push(v_topic, (SELECT username FROM users WHERE id = p_taker), v_fill_amount[n], p_item,
                                  p_item_name), p_now, p_now + make_interval(secs => p_push_ttl)
-          FROM push_subscriptions s
+          FROM told, push_subscriptions s
           JOIN sessions se ON se.token_hash = s.session_hash AND se.expires_at > p_now
-         WHERE s.user_id = v_fill_maker[n]
+         WHERE told.yes AND s.user_id = v_fill_maker[n]
            AND NOT EXISTS (SELECT 1 FROM push_muted mu WHERE mu.user_id = v_fill_maker[n] AND mu.type = v_topic)
-         ORDER BY s.id;
-    END LOOP;
-    SELECT jsonb_agg(jsonb_build_object('offerId', o, 'makerId', m, 'price', pr, 'quantity', q, 'fee', fee) ORDER BY i)
-      INTO v_fills
-      FROM unnest(v_fill_offer, v_fill_maker, v_fill_price, v_fill_quantity, v_fill_fee) WITH ORDINALITY
-        AS f(o, m, pr, q, fee, i);
-  END IF;
+         ORDER BY s.id)
+    SELECT yes INTO v_tell FROM told;
+    IF v_tell THEN v_told := v_told || v_fill_maker[n]; END IF;
+  END LOOP;
 
   -- The answer, with the figures after: units on sale moved only by what the order took from sell offers or did to
   -- the taker's own (no second sum over the book); the best prices read again from the index; the taker's available
