@@ -88,7 +88,9 @@ try {
     for (let n = 0; n < ORDERS; n++) await order();
     const [cpu, wall] = [cpuMs(pid) - cpu0, performance.now() - t0];
     perOrder.push((1000 * cpu) / ORDERS);
-    log(`  round ${round + 1}: ${fmt((1000 * cpu) / ORDERS)} µs of the server's CPU an order (${fmt(wall / ORDERS, 2)} ms apart)`);
+    log(
+      `  round ${round + 1}: ${fmt((1000 * cpu) / ORDERS)} µs of the server's CPU an order (${fmt(wall / ORDERS, 2)} ms apart)`,
+    );
   }
   const [offers] = await sqlRows<{ sells: number; buys: number }>(
     database.db,
