@@ -12,9 +12,10 @@ import { InsufficientFunds, availableOwner } from './ledger';
 /**
  * A market order's money and units (docs/product.md#market), in one call of the database's `market_order` (migration
  * 0010, docs/decisions.md "A market order in one call"; since migration 0021 with the makers' pushes, docs/decisions.md
- * "Issue 28: a market order in one round trip"). Under its item's book lock (advisory lock 7100 and the
- * item's place in the catalogue: orders on one item run one at a time, as on an exchange's matching engine, while
- * orders on other items run beside them) it reads the book and the taker's position, matches by the rules of
+ * "Issue 28: a market order in one round trip"; since migration 0024 in fewer statements, docs/decisions.md
+ * "Issue 28: less work per market order"). Under its item's book lock (advisory lock 7100 and the item's place in
+ * the catalogue: orders on one item run one at a time, as on an exchange's matching engine, while orders on other
+ * items run beside them) it reads the book and the taker's position, matches by the rules of
  * common/market.ts (`matchOrder`, `feeOf`), and writes one journal entry as `post` would (the user accounts in code
  * order, each guarded at zero), the units as `postItems` would (guarded takes and holds, postings that balance),
  * the book, the trades and the makers' notification events. market.test.ts holds the function to matchOrder.

@@ -9,21 +9,22 @@ import type { NotificationEvent } from './notifications.service';
 /** All of the notifications' SQL, taking the db or the transaction of a command. */
 
 /**
- * Records events through the database's record_notification (migration 0013), the one statement that writes
- * notification_events and the one place that says what an event folds on; market_order calls it too.
+ * Records events through the database's record_notifications (migration 0024; record_notification of 0013 for one),
+ * the one statement that writes notification_events and the one place that says what an event folds on; market_order
+ * calls it too. The events go as one array a field, in order.
  */
 export async function insertEvents(exec: Executor, events: readonly NotificationEvent[]): Promise<void> {
-  const values = sql.join(
-    events.map(
-      (e) =>
-        sql`(${e.userId}::bigint, ${e.topic}, ${e.actorId ?? null}::bigint, ${e.pictureId ?? null}::bigint,
-             ${e.commentId ?? null}::bigint, ${e.amount ?? null}::bigint, ${e.item ?? null}::text,
-             ${e.message ?? null}::text)`,
-    ),
-    sql`, `,
+  const column = (type: string, value: (e: NotificationEvent) => unknown) =>
+    sql`ARRAY[${sql.join(
+      events.map((e) => sql`${value(e) ?? null}::${sql.raw(type)}`),
+      sql`, `,
+    )}]::${sql.raw(type)}[]`;
+  await exec.execute(
+    sql`SELECT record_notifications(${column('bigint', (e) => e.userId)}, ${column('text', (e) => e.topic)},
+          ${column('bigint', (e) => e.actorId)}, ${column('bigint', (e) => e.pictureId)},
+          ${column('bigint', (e) => e.commentId)}, ${column('bigint', (e) => e.amount)},
+          ${column('text', (e) => e.item)}, ${column('text', (e) => e.message)})`,
   );
-  await exec.execute(sql`SELECT record_notification(u, t, a, p, c, n, i, m)
-        FROM (VALUES ${values}) AS e(u, t, a, p, c, n, i, m)`);
 }
 
 /**

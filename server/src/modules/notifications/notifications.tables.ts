@@ -33,8 +33,9 @@ export const notificationEvents = pgTable(
     fold: bigint('fold', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
+  // No index by user alone: every read names seen or unseen, which the partial indexes below serve (docs/decisions.md,
+  // "Issue 28: less work per market order").
   (t) => [
-    index('notification_events_user').on(t.userId, t.createdAt),
     // The unread count and the unread list: an index-only walk of the user's unseen folds.
     index('notification_events_unseen')
       .on(t.userId, t.topic, t.target, t.id)
