@@ -85,7 +85,13 @@ async function visit(page: Page, info: TestInfo, findings: Findings, state: stri
   await page.goto(route);
   await ready(page);
   const t1 = Date.now();
-  const heading = (await page.getByRole('heading', { level: 1 }).allInnerTexts()).join(' | ');
+  // A route's page is a chunk of its own: on a loaded machine it may come after the shell looks ready.
+  const h1 = page.getByRole('heading', { level: 1 });
+  await h1
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  const heading = (await h1.allInnerTexts()).join(' | ');
   if (!heading) findings.add(`${state} ${route}`, 0, ['no level-one heading']);
   if ((heading === 'Page not found') !== (route === NOT_A_PAGE)) {
     findings.add(`${state} ${route}`, 0, [`heading '${heading}'`]);
