@@ -23,6 +23,17 @@ describe.skipIf(missingRealServices({ postgres: true }))('moderation decisions a
   afterAll(() => t.close());
 
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await sqlRows(t.ctx.db, query))[0]!.n;
+  /** Another user reports the comment as spam; answers the report's id. */
+  async function reportAsSpam(commentId: number): Promise<number> {
+    const reporter = await signIn(t, (await makeUser(t.ctx)).id);
+    const report = await reporter.post('/api/user/report-message', {
+      type: 'COMMENT',
+      messageId: commentId,
+      reason: 'spam',
+      description: 'Spam.',
+    });
+    return report.json<{ id: number }>().id;
+  }
 
   it('two admins deciding one comment at once, 10 calls: one decision, one refund, the offers cancelled once', async () => {
     const author = await makeUser(t.ctx, { balance: 5_000 });
@@ -39,14 +50,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('moderation decisions a
       price: 30,
       balance: 0,
     });
-    const reporter = await signIn(t, (await makeUser(t.ctx)).id);
-    const report = await reporter.post('/api/user/report-message', {
-      type: 'COMMENT',
-      messageId: commentId,
-      reason: 'spam',
-      description: 'Spam.',
-    });
-    const reportId = report.json<{ id: number }>().id;
+    const reportId = await reportAsSpam(commentId);
     const before = await availableBalance(t.ctx.db, author.id);
 
     const admins = await Promise.all([0, 1].map(async () => signIn(t, (await makeUser(t.ctx, { isAdmin: true })).id)));
@@ -88,14 +92,7 @@ describe.skipIf(missingRealServices({ postgres: true }))('moderation decisions a
     const made = await client.post('/api/picture/comment', { pictureId, comment: 'Spam again', balance: 0 });
     const commentId = made.json<Comment>().id;
     const before = await availableBalance(t.ctx.db, author.id);
-    const reporter = await signIn(t, (await makeUser(t.ctx)).id);
-    const report = await reporter.post('/api/user/report-message', {
-      type: 'COMMENT',
-      messageId: commentId,
-      reason: 'spam',
-      description: 'Spam.',
-    });
-    const reportId = report.json<{ id: number }>().id;
+    const reportId = await reportAsSpam(commentId);
     const admin = await signIn(t, (await makeUser(t.ctx, { isAdmin: true })).id);
 
     // A member's buy offer as its route runs it, held open between its order and its commit.
