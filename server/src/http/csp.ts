@@ -10,11 +10,14 @@
  * full document.
  */
 
+import { BOOT_SCRIPT_HASH } from './page-boot';
+
 type Directives = Record<string, string[] | null>;
 
 const directives: Directives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+  // The painted wall's boot script, inline, by its hash (http/page-boot.ts).
+  scriptSrc: ["'self'", BOOT_SCRIPT_HASH, 'https://accounts.google.com/gsi/client'],
   styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
   connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],

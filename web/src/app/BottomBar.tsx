@@ -1,43 +1,22 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  BAR_AFTER_MENU as AFTER_MENU,
+  BAR_ENLARGE_AT,
+  BAR_FIRST_ROW as FIRST_ROW,
+  BAR_MAX,
+  BAR_MIN,
+  BAR_SECOND_ROW as SECOND_ROW,
+  type BarItem,
+} from '../../../common/shell';
 import { NavLink } from '../lib/router';
 import { openPopup } from '../lib/popups';
 import { useLoggedIn } from '../lib/session';
-import { Icon, type IconName } from './icons';
+import { Icon } from './icons';
 import { Balance } from './UserArea';
 import { NotificationCount } from '../features/notifications/components/NotificationCount';
 import { MissedCount } from '../features/chat/components/MissedCount';
 
-/** The bar can be dragged between these heights; above the threshold it shows its second row (docs/product.md#limits). */
-export const BAR_MIN = 87;
-export const BAR_MAX = 135;
-export const BAR_ENLARGE_AT = 88;
-
 const clamp = (h: number) => Math.min(BAR_MAX, Math.max(BAR_MIN, Math.round(h)));
-
-interface BarItem {
-  /** What the bar prints: short, so seven items fit a 320 px phone (docs/decisions.md). */
-  label: string;
-  /** The accessible name, when the printed label is a short form of it; it starts with the label. */
-  name?: string;
-  to: string;
-  icon: IconName;
-  needsLogin: boolean;
-}
-
-const FIRST_ROW: BarItem[] = [
-  { label: 'Wall', to: '/', icon: 'wall', needsLogin: false },
-  { label: 'Upload', to: '/upload', icon: 'upload', needsLogin: true },
-  { label: 'Chat', to: '/chat', icon: 'chat', needsLogin: true },
-];
-const AFTER_MENU: BarItem[] = [
-  { label: 'Alerts', name: 'Alerts: notifications', to: '/mobile-notifications', icon: 'bell', needsLogin: true },
-  { label: 'Profile', to: '/mobile-profile', icon: 'profile', needsLogin: true },
-];
-const SECOND_ROW: BarItem[] = [
-  { label: 'Lootboxes', to: '/lootboxes', icon: 'lootbox', needsLogin: true },
-  { label: 'My items', to: '/my-items', icon: 'items', needsLogin: true },
-  { label: 'Store', to: '/item-store', icon: 'store', needsLogin: true },
-];
 
 /** The phone and tablet navigation at the bottom of the screen. */
 export function BottomBar() {

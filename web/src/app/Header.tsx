@@ -4,7 +4,7 @@ import { NotificationBell } from '../features/notifications/components/Notificat
 import { useLoggedIn } from '../lib/session';
 import { tenant } from '../lib/tenant';
 import { showTooltip } from './GlobalTooltip';
-import { helpFor } from './help';
+import { helpFor } from '../../../common/help';
 import { UserArea } from './UserArea';
 
 export function Header() {

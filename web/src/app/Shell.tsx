@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { GOOD_TO_KNOW, WALL_PANEL } from '../../../common/shell';
 import { Link, useLocation } from '../lib/router';
 import { ChatBubble } from '../features/chat/components/ChatBubble';
 import { useLootboxCountersLive } from '../features/lootboxes/lib/live';
@@ -31,8 +32,12 @@ export function Shell({ children }: { children: ReactNode }) {
   useModerationLive();
   const loggedIn = useLoggedIn();
   const updateReady = useUpdate() !== null;
+  // The painted page's shell (docs/decisions.md "Issue 28: the wall painted by the server") said it was not usable
+  // yet; hydrated, it is. React leaves attributes it did not render in place, so this takes it away.
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => frame.current?.removeAttribute('aria-disabled'), []);
   return (
-    <div className="shell">
+    <div className="shell" ref={frame}>
       <Header />
       <div className="shell__body">
         <aside className="side-panel" aria-label="Side panel">
@@ -46,16 +51,18 @@ export function Shell({ children }: { children: ReactNode }) {
         <aside className="right-panel" aria-label="Right panel">
           {hasExtraPanel(pathname) && (
             <section className="panel extra-panel" aria-label="About the wall" data-testid="extra-panel">
-              <h2>How the wall works</h2>
-              <p>Every picture carries the money put on it. The more it holds, the higher it climbs.</p>
-              <p>Trending favours recent money: a payment counts less with every minute.</p>
+              <h2>{WALL_PANEL.title}</h2>
+              {WALL_PANEL.lines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
             </section>
           )}
           <section className="panel" aria-label="Good to know">
-            <h2>Good to know</h2>
-            <p>Half of everything spent here goes to a cause each spender picks.</p>
+            <h2>{GOOD_TO_KNOW.title}</h2>
+            <p>{GOOD_TO_KNOW.line}</p>
             <p>
-              Every decision moderators make is in the public <Link to="/moderation-log">moderation log</Link>.
+              {GOOD_TO_KNOW.logBefore}
+              <Link to="/moderation-log">{GOOD_TO_KNOW.logLink}</Link>.
             </p>
           </section>
         </aside>

@@ -1,22 +1,4 @@
-import type { IconName } from './icons';
-
-export interface NavItem {
-  label: string;
-  to: string;
-  icon: IconName;
-  /** Logged out, it opens the sign-in popup instead of navigating. */
-  needsLogin: boolean;
-}
-
-/** The menu of docs/product.md#shell; PROFILE's path depends on the user. */
-export const MENU: NavItem[] = [
-  { label: 'THE WALL', to: '/', icon: 'wall', needsLogin: false },
-  { label: 'LOOTBOXES', to: '/lootboxes', icon: 'lootbox', needsLogin: true },
-  { label: 'INVENTORY', to: '/my-items', icon: 'items', needsLogin: true },
-  { label: 'STORE', to: '/item-store', icon: 'store', needsLogin: true },
-  { label: 'CHAT', to: '/chat', icon: 'chat', needsLogin: true },
-  { label: 'PROFILE', to: '/profile', icon: 'profile', needsLogin: true },
-];
+export { MENU, type NavItem } from '../../../common/shell';
 
 /**
  * Paths a logged-out visitor may stay on; any other sends them to / with the sign-in popup. The goodwill proof is

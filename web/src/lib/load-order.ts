@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
 /*
  * What a page loads first. A wall's first picture is the page's largest paint: until it is in, the small images
@@ -37,7 +37,11 @@ export function afterFirstPicture(fn: () => void): () => void {
   return () => waiting.delete(fn);
 }
 
-type ImageEvents = Pick<ImgHTMLAttributes<HTMLImageElement>, 'onLoad' | 'onError'>;
+/** An image's load (with the element) and failure, as web/src/features/pictures/components/PictureImage.tsx reports them. */
+export interface ImageEvents {
+  onLoad?: (img: HTMLImageElement) => void;
+  onError?: () => void;
+}
 
 /**
  * For the first picture's card: holds the small images from its first render until its image is on screen, or has
@@ -54,7 +58,7 @@ export function useFirstPicture(active: boolean): ImageEvents {
   }, [active]);
   return useMemo(
     () => ({
-      onLoad: (e: SyntheticEvent<HTMLImageElement>) => afterPainted(e.currentTarget, () => release.current?.()),
+      onLoad: (img: HTMLImageElement) => afterPainted(img, () => release.current?.()),
       onError: () => release.current?.(),
     }),
     [],
@@ -74,7 +78,10 @@ function afterPainted(img: HTMLImageElement, done: () => void): void {
     return;
   }
   const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === img)) return;
+    // The same file painted before the app (the wall painted by the server, whose img this one replaced) counts.
+    const shown = (entry: LargestContentfulPaint) =>
+      entry.element === img || (entry.url !== '' && entry.url === img.currentSrc);
+    if (!list.getEntries().some((entry) => shown(entry as LargestContentfulPaint))) return;
     observer.disconnect();
     done();
   });

@@ -32,9 +32,11 @@ export function startPwa(): void {
   if (!import.meta.env.PROD || !navigator.serviceWorker) return;
   // Safari has no requestIdleCallback: a timer stands in.
   const idle = window.requestIdleCallback ?? setTimeout;
-  window.addEventListener('load', () =>
-    idle(() => void import('./sw-register').then((m) => m.registerWorker(onWaiting))),
-  );
+  const register = () => idle(() => void import('./sw-register').then((m) => m.registerWorker(onWaiting)));
+  // A painted page asks for the app's scripts only once its first picture is on screen (docs/decisions.md "Issue 28:
+  // the wall painted by the server"), which can be after the page's load event: then the worker registers now.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 const onWaiting = (apply: () => void) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT_HASH } from '../../http/page-boot';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 /** The policy as directive → sources, from a Content-Security-Policy header. */
@@ -34,7 +35,7 @@ describe('Content-Security-Policy: the admin console’s free fetch', () => {
 
   it('keeps scripts, plugins, frames, base and forms locked on the console page', async () => {
     const admin = policyOf((await t.client().get('/admin-console')).headers['content-security-policy']);
-    expect(admin.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(admin.get('script-src')).toEqual(["'self'", BOOT_SCRIPT_HASH, 'https://accounts.google.com/gsi/client']);
     expect(admin.get('object-src')).toEqual(["'none'"]);
     expect(admin.get('frame-src')).toEqual([
       "'self'",

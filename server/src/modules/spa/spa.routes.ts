@@ -4,12 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context';
 import { publicScope } from '../../http/authorization';
+import { SESSION_COOKIE } from '../../http/auth';
 import { adminConsoleCsp, ADMIN_CONSOLE_PATHS } from '../../http/csp';
+import { BOOT_SCRIPT } from '../../http/page-boot';
 import { isCashTenant } from '../../http/tenant';
 import { brandOf, pageTitle, type Tenant } from '../../../../common/brand';
 import type { Picture } from '../../../../common/api/pictures';
 import { FIRST_BATCH, WALL_SIZES, wallBatchPath } from '../../../../common/wall';
 import { SHARE_TARGET_PATH, webManifest } from './manifest';
+import { batchJson, escapeHtml, paintWall } from './painted-wall';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
 /** Where the head tags go in the built index.html (web/index.html carries this comment). */
@@ -18,9 +21,6 @@ const HEAD_MARK = '<!--app-head-->';
 const NOT_THE_APP = /^\/(api(\/|$)|metrics$|demo-checkout|images(\/|$)|icons(\/|$)|sw\.js$|manifest\.webmanifest$)/;
 /** Where a share that no service worker took is sent: the upload page says to open the app once (docs/decisions.md). */
 export const SHARE_FAILED_URL = '/upload?shared=failed';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The first batch of the top or trending wall, when the page shows it from the top (no `img` or `index`): named in
@@ -36,14 +36,14 @@ export function firstWallBatch(pathname: string, search: URLSearchParams): strin
 const FIRST_PICTURE_WAIT_MS = 150;
 
 /**
- * The first picture of a wall's first batch, read through the wall's own route (and its page cache), so the page can
- * have the browser fetch that picture while the scripts load: on a phone it is the page's largest paint (docs/
- * performance.md, "Wall load"). Asked as a visitor: for a signed-in viewer who hid that picture the hint is wasted.
+ * A wall's first batch, read through the wall's own route (and its page cache), so the page can have the browser
+ * fetch its first picture while the scripts load, or paint it (docs/performance.md, "Wall load"). Asked as a visitor:
+ * for a signed-in viewer who hid that picture the hint is wasted.
  */
-async function firstPicture(app: App, batchPath: string, host: string | undefined): Promise<Picture | undefined> {
+async function firstBatch(app: App, batchPath: string, host: string | undefined): Promise<Picture[] | undefined> {
   const answer = app
     .inject({ method: 'GET', url: batchPath, headers: host ? { host } : {} })
-    .then((res) => (res.statusCode === 200 ? (res.json() as Picture[])[0] : undefined))
+    .then((res) => (res.statusCode === 200 ? (res.json() as Picture[]) : undefined))
     .catch(() => undefined);
   const late = new Promise<undefined>((resolve) => void setTimeout(resolve, FIRST_PICTURE_WAIT_MS));
   return Promise.race([answer, late]);
@@ -88,6 +88,27 @@ export function headTags(
   return tags.join('\n    ');
 }
 
+/** The built page's module script and the scripts it preloads, as Vite writes them into index.html. */
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The built page without its scripts, for the wall painted by the server (docs/decisions.md "Issue 28: the wall
+ * painted by the server"): the boot script asks for them once the first picture is on screen. Undefined when the
+ * build's page is not of the expected shape (one module script, the root element): then nothing is painted.
+ */
+export function paintableTemplate(html: string): { page: string; app: string; preload: string[] } | undefined {
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  if (scripts.length !== 1 || html.split(ROOT).length !== 2) return undefined;
+  return { page: html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''), app: scripts[0]!, preload };
+}
+
+/** Whether a page request carries a session (signed in, or was): such a visitor gets the page unpainted. */
+const hasSession = (req: FastifyRequest) =>
+  (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+
 /**
  * Serves the built single-page app: hashed assets with a year-long immutable cache, compressed at build time, and
  * index.html (branded per tenant, never cached without asking) for every other page path, so a deep link or a reload
@@ -97,9 +118,13 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
   if (!ctx.config.serveWeb) return;
   const indexFile = path.join(webDir, 'index.html');
   let template: string | undefined;
+  let paintable: ReturnType<typeof paintableTemplate>;
   const readTemplate = () => {
     // Read once: the build does not change under a running server (npm start rebuilds before starting).
-    if (template === undefined && fs.existsSync(indexFile)) template = fs.readFileSync(indexFile, 'utf8');
+    if (template === undefined && fs.existsSync(indexFile)) {
+      template = fs.readFileSync(indexFile, 'utf8');
+      paintable = paintableTemplate(template);
+    }
     return template;
   };
 
@@ -177,11 +202,25 @@ export async function spaRoutes(app: App, ctx: Pick<AppContext, 'config'>, webDi
     }
     const tenant: Tenant = isCashTenant(req, ctx) ? 'cash' : 'charity';
     const batch = firstWallBatch(pathname, new URLSearchParams(query));
-    const picture = batch ? await firstPicture(app, batch, req.headers.host) : undefined;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html.replace(HEAD_MARK, headTags(tenant, pathname, ctx.config.google?.clientId, batch, picture)));
+    const pictures = batch ? await firstBatch(app, batch, req.headers.host) : undefined;
+    const picture = pictures?.[0];
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // The top wall for a visitor: painted in the page, its first batch in it too (docs/decisions.md "Issue 28: the
+    // wall painted by the server"). A signed-in viewer's shell and wall differ from the visitor's: not painted.
+    if (paintable && picture && pathname === '/' && !hasSession(req)) {
+      const head = headTags(tenant, pathname, ctx.config.google?.clientId, undefined, picture);
+      const boot =
+        `<script type="application/json" id="wall-first-batch">${batchJson(pictures)}</script>` +
+        `<script data-app="${escapeHtml(paintable.app)}" data-preload="${escapeHtml(paintable.preload.join(' '))}">` +
+        `${BOOT_SCRIPT}</script>`;
+      const page = paintable.page
+        .replace(HEAD_MARK, () => head)
+        .replace(ROOT, () => `<div id="root">${paintWall(tenant, pictures)}</div>${boot}`);
+      return reply.send(page);
+    }
+    return reply.send(
+      html.replace(HEAD_MARK, () => headTags(tenant, pathname, ctx.config.google?.clientId, batch, picture)),
+    );
   };
 
   // The admin console's page carries a policy that lets its free fetch reach any http(s) URL (http/csp.ts).

@@ -22,7 +22,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The current time, refreshed every 10 s (docs/product.md#limits). */
-export const useNow = (): number => useSyncExternalStore(subscribe, () => now);
+export const useNow = (): number =>
+  useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 
 /** '5 minutes ago', '2 days ago': the age of a timestamp in the app's one format, kept current; the moment on hover. */
 export function RelativeTime({ at }: { at: string | number | Date }) {

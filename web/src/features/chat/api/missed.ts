@@ -24,13 +24,16 @@ const setOpenRooms = (n: number) => {
   openRooms = n;
   listeners.forEach((l) => l());
 };
+const roomOpen = () => openRooms > 0;
+// The third reader serves the hydration of a painted page (docs/decisions.md "Issue 28: the wall painted by the server").
 const useRoomOpen = () =>
   useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => openRooms > 0,
+    roomOpen,
+    roomOpen,
   );
 
 /** The count, kept current by `notification`/`missedMessage`; 0 for a visitor and while a room is on screen. */

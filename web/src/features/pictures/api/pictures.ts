@@ -55,6 +55,30 @@ export function wallQuery(key: WallKey, start: number) {
   });
 }
 
+/**
+ * The top wall's first batch the server wrote into a painted page (docs/decisions.md "Issue 28: the wall painted by
+ * the server"), put in the cache before the first render, so that render is the painted page (React hydrates it)
+ * instead of a frame that waits for the batch. Only on the wall's top, where the server paints; answers whether it
+ * took one.
+ */
+export function takePaintedBatch(client: QueryClient): boolean {
+  const el = document.getElementById('wall-first-batch');
+  if (!el) return false;
+  el.remove();
+  const search = new URLSearchParams(location.search);
+  if (location.pathname !== '/' || search.has('img') || search.has('index')) return false;
+  let items: Picture[];
+  try {
+    items = JSON.parse(el.textContent ?? '') as Picture[];
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(items) || items.length === 0) return false;
+  const { queryKey, initialPageParam } = wallQuery({ sort: 'top' }, 0);
+  client.setQueryData(queryKey, { pages: [{ ...initialPageParam, items }], pageParams: [initialPageParam] });
+  return true;
+}
+
 export const useWall = (key: WallKey, start: number, enabled = true) =>
   useInfiniteQuery({ ...wallQuery(key, start), enabled });
 

@@ -1,3 +1,4 @@
+import { TROPHY_PATH } from '../../../../../common/shell';
 import { formatTrending } from '../../../../../common/trending';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { useNow } from '../lib/hooks';
@@ -45,10 +46,7 @@ export function FireBadge({ picture }: { picture: Picture }) {
 export function TrophyIcon({ size = 22 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V17h3v3H8v-3h3v-2.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3zm0 4H6v1a2 2 0 0 0 1 1.7zm10 0v2.7A2 2 0 0 0 18 8V7z"
-        fill="currentColor"
-      />
+      <path d={TROPHY_PATH} fill="currentColor" />
     </svg>
   );
 }

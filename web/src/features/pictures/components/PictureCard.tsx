@@ -1,3 +1,4 @@
+import { CHEVRON_PATHS } from '../../../../../common/shell';
 import { Link } from '../../../lib/router';
 import type { Picture, WallSort } from '../../../../../common/api/pictures';
 import { useFirstPicture } from '../../../lib/load-order';
@@ -83,10 +84,7 @@ export function PictureCard({ picture, sort, index, browsing, priority, onPrevio
 export function Chevron({ left }: { left?: boolean }) {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={left ? 'M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z' : 'M8.6 5.4 10 4l8 8-8 8-1.4-1.4 6.6-6.6z'}
-        fill="currentColor"
-      />
+      <path d={left ? CHEVRON_PATHS.left : CHEVRON_PATHS.right} fill="currentColor" />
     </svg>
   );
 }

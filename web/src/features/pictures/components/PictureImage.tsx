@@ -1,4 +1,5 @@
-import { useState, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ImageEvents } from '../../../lib/load-order';
 import type { Picture } from '../../../../../common/api/pictures';
 import { usePlaceholder } from '../lib/placeholder';
 
@@ -6,8 +7,6 @@ import { usePlaceholder } from '../lib/placeholder';
 export { WALL_SIZES } from '../../../../../common/wall';
 
 const CONTENTS = { display: 'contents' } as const;
-
-type ImageEvents = Pick<ImgHTMLAttributes<HTMLImageElement>, 'onLoad' | 'onError'>;
 
 export interface PictureImageProps extends ImageEvents {
   picture: Pick<Picture, 'url' | 'sources' | 'placeholder' | 'width' | 'height'>;
@@ -24,6 +23,23 @@ export interface PictureImageProps extends ImageEvents {
  */
 export function PictureImage({ picture, alt, sizes, priority, className, onLoad, onError }: PictureImageProps) {
   const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // The file whose load was reported: the check at mount and the event may both see one load.
+  const seen = useRef<string | null>(null);
+  const loadedNow = (el: HTMLImageElement) => {
+    if (seen.current === el.currentSrc) return;
+    seen.current = el.currentSrc;
+    setLoaded(true);
+    onLoad?.(el);
+  };
+  // An image already in when React meets it (the painted page's, hydrated: docs/decisions.md "Issue 28: the wall
+  // painted by the server") fired its load event before React listened.
+  useLayoutEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth > 0) loadedNow(el);
+    // Once, at mount: later loads are the element's own events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const blur = usePlaceholder(picture.placeholder);
   const { sources } = picture;
   return (
@@ -32,6 +48,7 @@ export function PictureImage({ picture, alt, sizes, priority, className, onLoad,
       {sources && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
       {sources && <source type="image/webp" srcSet={sources.webp} sizes={sizes} />}
       <img
+        ref={img}
         className={className}
         src={picture.url}
         srcSet={sources?.jpeg}
@@ -42,10 +59,7 @@ export function PictureImage({ picture, alt, sizes, priority, className, onLoad,
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         style={blur && !loaded ? { backgroundImage: `url("${blur}")`, backgroundSize: 'cover' } : undefined}
-        onLoad={(e: SyntheticEvent<HTMLImageElement>) => {
-          setLoaded(true);
-          onLoad?.(e);
-        }}
+        onLoad={(e) => loadedNow(e.currentTarget)}
         onError={onError}
       />
     </picture>

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useHydrated } from '../../../hooks/useHydrated';
 import { OFFLINE_TEXT, useOnline } from '../../../hooks/useOnline';
 import { useWall, type WallKey } from '../api/pictures';
 import { usePictureLive } from '../lib/cache';
@@ -26,6 +27,8 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
   const query = useWall(wallKey, start);
   usePictureLive();
   const online = useOnline();
+  // Hydrating the painted page: only its first card is there (the rest follows in the next render, below it).
+  const whole = useHydrated();
   const { data, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, isPending, isError } = query;
   const { fetchNextPage, fetchPreviousPage } = query;
   const pages = data?.pages ?? [];
@@ -112,7 +115,7 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
       <div ref={top} className="wall__edge" aria-hidden={!(hasPreviousPage || isFetchingPreviousPage)}>
         {(hasPreviousPage || isFetchingPreviousPage) && <p className="loading">Loading...</p>}
       </div>
-      {pictures.map((p, i) => {
+      {(whole ? pictures : pictures.slice(0, 1)).map((p, i) => {
         const index = firstOffset + i;
         return (
           <PictureCard
@@ -133,9 +136,11 @@ export function Wall({ wallKey, start, browsing, empty, onStartMissing }: WallPr
           />
         );
       })}
-      <div key="bottom" ref={bottom} className="wall__edge">
-        {(hasNextPage || isFetchingNextPage) && <p className="loading">Loading...</p>}
-      </div>
+      {whole && (
+        <div key="bottom" ref={bottom} className="wall__edge">
+          {(hasNextPage || isFetchingNextPage) && <p className="loading">Loading...</p>}
+        </div>
+      )}
     </div>
   );
 }

@@ -53,5 +53,5 @@ export function rerankBatches<T extends { items: Picture[] }>(batches: readonly 
   });
 }
 
-/** The price tag's width in pixels: 15 times the natural log of the amount in cents, never narrower than its text needs. */
-export const priceTagWidth = (cents: number): number => Math.max(64, Math.round(15 * Math.log(Math.max(1, cents))));
+/** The price tag's width (common/shell.ts: the server's painted card draws it too). */
+export { priceTagWidth } from '../../../../../common/shell';
