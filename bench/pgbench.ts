@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase, type Database } from '../server/src/db/connection';
 import type { WorkDeps } from '../server/src/db/unit-of-work';
 import { ensureSystemAccounts } from '../server/src/ledger/commands';
 import { MemoryBus } from '../server/src/live/bus';
 import { freshPostgresDatabase } from '../server/src/test/databases';
-import { fmt, parsePgbench, type PgbenchFigures } from './ledger/stats';
+import { fmt, parsePgbench, parsePgbenchLog, quantile, type PgbenchFigures } from './ledger/stats';
 
 /**
  * pgbench's TPC-B on a fresh database of the same server, as the yardstick the database benchmarks print beside
@@ -31,8 +33,17 @@ export async function openPgbench(
   return {
     args,
     async run() {
-      const { stdout } = await exec('pgbench', [...args, fresh.url], { maxBuffer: 16 * 1024 * 1024 });
-      return parsePgbench(stdout);
+      // Each transaction's latency goes to a log of its own (`-l`, one file a thread), for TPC-B's own p99.
+      const logs = mkdtempSync(path.join(os.tmpdir(), 'pgbench-log-'));
+      try {
+        const { stdout } = await exec('pgbench', [...args, '-l', `--log-prefix=${path.join(logs, 'tx')}`, fresh.url], {
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        const latenciesMs = readdirSync(logs).flatMap((f) => parsePgbenchLog(readFileSync(path.join(logs, f), 'utf8')));
+        return { ...parsePgbench(stdout), latenciesMs };
+      } finally {
+        rmSync(logs, { recursive: true, force: true });
+      }
     },
     close: () => fresh.drop(),
   };
@@ -154,6 +165,25 @@ export async function alternateWithPgbench<R extends { rate: number }>(
     o.log(`  ${fmt(figures.at(-1)!.tps)} tps`);
   }
   return { runs, pgbench: figures };
+}
+
+/** TPC-B's rate and latencies over the rounds of a run: the yardstick's row of a report. */
+export function tpcb(rounds: PgbenchFigures[]): { tps: number; p50: number; p99: number } {
+  const latencies = rounds.flatMap((r) => r.latenciesMs);
+  return {
+    tps: rounds.reduce((sum, r) => sum + r.tps, 0) / rounds.length,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+  };
+}
+
+/**
+ * The report's row for TPC-B, with its own p50 and p99 in the same run: a call's p99 is read beside the p99 this
+ * machine gives its simplest write transaction (docs/performance.md, "All benchmarks").
+ */
+export function pgbenchRow(scale: number, pgbench: Pgbench, rounds: PgbenchFigures[]): string {
+  const t = tpcb(rounds);
+  return `| pgbench TPC-B, scale ${scale}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(t.tps)} | ${fmt(t.p50, 1)} ms | ${fmt(t.p99, 1)} ms | 1.00 |`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePgbench, quantile } from './stats';
+import { parsePgbench, parsePgbenchLog, quantile } from './stats';
 
 describe('ledger benchmark figures', () => {
   it('takes the median and the 99th percentile by nearest rank', () => {
@@ -18,7 +18,14 @@ describe('ledger benchmark figures', () => {
       'initial connection time = 25.120 ms',
       'tps = 4122.563123 (without initial connection time)',
     ].join('\n');
-    expect(parsePgbench(out)).toEqual({ tps: 4122.563123, latencyMs: 3.881 });
+    expect(parsePgbench(out)).toEqual({ tps: 4122.563123, latencyMs: 3.881, latenciesMs: [] });
     expect(() => parsePgbench('connection refused')).toThrow(/no "tps = …" line/);
+  });
+
+  it("reads each transaction's latency from pgbench's log, leaving out the failed ones", () => {
+    const log = ['1 1 4822 0 1795737295 189', '0 1 8181 0 1795737295 3531', '2 7 failed 0 1795737295 4000', ''].join(
+      '\n',
+    );
+    expect(parsePgbenchLog(log)).toEqual([4.822, 8.181]);
   });
 });

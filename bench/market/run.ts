@@ -41,9 +41,11 @@ import {
   benchSettings,
   inParallel,
   openBench,
+  pgbenchRow,
   reportHead,
   setting,
   timedRun,
+  tpcb,
 } from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
 import { reportFigure } from '../figures';
@@ -336,11 +338,10 @@ async function main(): Promise<void> {
 
   const rerun = `BENCH_DATABASE_URL=${benchDatabaseUrl} BENCH_USERS=${USERS} BENCH_WORKERS=${WORKERS} BENCH_SECONDS=${SECONDS} BENCH_ROUNDS=${ROUNDS} BENCH_PGBENCH_SCALE=${SCALE} npm run bench:market`;
   const rates = rounds.runs.map((r) => r.rate);
-  const tpsRounds = rounds.pgbench.map((r) => r.tps);
   const refusals = rounds.runs.reduce((n, r) => n + r.refused, 0);
   const failures = rounds.runs.reduce((n, r) => n + r.failures, 0);
   const rate = rates.reduce((a, b) => a + b, 0) / rates.length;
-  const tps = tpsRounds.reduce((a, b) => a + b, 0) / tpsRounds.length;
+  const { tps, p99: tpcbP99 } = tpcb(rounds.pgbench);
   const all = [...tally.values()].flatMap((k) => k.committed);
   const committed = all.length;
   const p99 = quantile(all, 0.99);
@@ -354,7 +355,7 @@ async function main(): Promise<void> {
     ...reportHead('Market benchmark'),
     `| market orders with matching (mix below), random user of ${USERS} on ${TRADED.length} items, ${WORKERS} workers | ${fmt(rate)} | ${fmt(quantile(all, 0.5), 1)} ms | ${fmt(p99, 1)} ms | **${fmt(rate / tps, 2)}** |`,
     `| the same mix, all on one item (hot book), ${WORKERS} workers | ${fmt(hot.rate)} | ${fmt(quantile(hotAll, 0.5), 1)} ms | ${fmt(quantile(hotAll, 0.99), 1)} ms | ${fmt(hot.rate / tps, 2)} |`,
-    `| pgbench TPC-B, scale ${SCALE}, \`pgbench ${pgbench.args.join(' ')}\` | ${fmt(tps)} | – | – | 1.00 |`,
+    pgbenchRow(SCALE, pgbench, rounds.pgbench),
     '',
     '| order (on every item) | committed | of which traded | units traded | refused | p50 latency | p99 latency |',
     '|---|---:|---:|---:|---|---:|---:|',
@@ -364,7 +365,7 @@ async function main(): Promise<void> {
       return `| ${kind} | ${k.committed.length} | ${k.traded} | ${k.units} | ${refused} | ${fmt(quantile(k.committed, 0.5), 1)} ms | ${fmt(quantile(k.committed, 0.99), 1)} ms |`;
     }),
     '',
-    `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (orders / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(tpsRounds[i]!)}`).join(', ')}); the hot book is one round.`,
+    `Means over ${ROUNDS} alternating rounds of ${SECONDS} s (orders / pgbench per round: ${rates.map((r, i) => `${fmt(r)} / ${fmt(rounds.pgbench[i]!.tps)}`).join(', ')}); the hot book is one round.`,
     `Orders: ${committed} committed (${traded} of them traded: ${fmt((100 * traded) / committed, 0)}%), ${refusals} refused, ${failures} failed; ${units} units traded (${fmt(units / (ROUNDS * SECONDS))}/s); this process used ${fmt(nodeCpuMs / (committed + refusals + failures), 2)} ms of CPU per order (the app's code, drizzle and pg, on the same cores as PostgreSQL). Hot book: ${hotAll.length} committed (${hotTraded} traded), ${hot.refused} refused, ${hot.failures} failed.${
       failureReasons.size ? ` Failures: ${[...failureReasons].map(([r, n]) => `${n} × ${r}`).join('; ')}.` : ''
     } After the run (warm-up included): ${trades!.trades} trades of ${trades!.units} units, ${trades!.resting} offers resting.`,
@@ -405,6 +406,13 @@ async function main(): Promise<void> {
     atLeast: GOAL.ratio,
   });
   figure('market order (the mix), p99 latency', p99, 'ms', { below: GOAL.p99 });
+  reportFigure({
+    bench: 'bench:market',
+    figure: 'TPC-B p99, the same run',
+    value: Number(tpcbP99.toFixed(1)),
+    unit: 'ms',
+    rerun,
+  });
   figure('market order (the mix) all on one item (hot book), ratio to TPC-B', hotRatio, '×', { atLeast: GOAL.hot });
   if (!books!.ok) process.exitCode = 1;
 }
