@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Columns } from '../db/connection';
 import type { users } from '../db/core.tables';
+import { int } from '../db/one-call';
 import type { Work } from '../db/unit-of-work';
-import { refuseSuspended } from './authorization';
+import { refuseSuspended, suspendedError } from './authorization';
 
 /**
  * A member's call and a suspension never cross (docs/decisions.md, "A suspension waits for the calls in flight"): the
@@ -28,6 +29,28 @@ export async function holdMembership(work: Work, userId: number, now: Date): Pro
   if (!row) return;
   const until = row.suspended_until === null ? null : new Date(row.suspended_until);
   refuseSuspended({ suspendedUntil: until, suspendedForGood: row.suspended_for_good }, now);
+}
+
+/**
+ * A member's call sent as a transaction of its own in one round trip (db/one-call.ts), which has no unit of work to
+ * run holdMembership in: `call`, an SQL expression, runs only if the database's `member_refusal` (migration 0025),
+ * which takes the same lock shared and reads the suspension once it holds it, answers nothing; otherwise the
+ * expression's value is `{refused: 'suspended', until}`, which `refuseSuspendedAnswer` turns into the 403.
+ */
+export function asMember(userId: number, at: Date, call: string): string {
+  return `coalesce(member_refusal(${int(userId)}, '${at.toISOString()}'::timestamptz), ${call})`;
+}
+
+/** What `asMember` answers for a suspended user. */
+export interface SuspendedAnswer {
+  refused: 'suspended';
+  /** The end of the suspension; null: for good. */
+  until: string | null;
+}
+
+/** The 403 of the suspended user `asMember` answered for. */
+export function suspendedRefusal(r: Pick<SuspendedAnswer, 'until'>): Error {
+  return suspendedError(r.until === null ? null : new Date(r.until));
 }
 
 /** Waits for the user's calls in flight and keeps new ones out until the transaction ends (a suspension's first step). */

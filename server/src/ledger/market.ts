@@ -53,7 +53,9 @@ export type MarketRefusal =
   | { refused: 'ownsFewer' | 'allOffered'; owned: number }
   | { refused: 'nobodySells' | 'offerGone' }
   | { refused: 'priceMoved'; bestSo: number }
-  | { refused: 'offerMoved'; price: number };
+  | { refused: 'offerMoved'; price: number }
+  /** Only from a call `marketOrderCall` wrapped as a member's (`asCaller`): the taker is suspended (until null: for good). */
+  | { refused: 'suspended'; until: string | null };
 
 /** What an order did. */
 export interface MarketOutcome {
@@ -91,14 +93,18 @@ const RAISED_REFUSAL = 'MK001';
  * COMMIT), and the function's own statements are planned once per connection.
  */
 function callText(o: MarketOrder): string {
+  return `SELECT ${callExpression(o)} AS r`;
+}
+
+function callExpression(o: MarketOrder): string {
   const book = itemIndex.get(o.itemType);
   if (book === undefined) throw new Error(`no book for ${o.itemType}`);
   const side = o.side === 'BUY' ? 'BUY' : 'SELL';
   const kind = o.kind === 'offer' || o.kind === 'market' ? o.kind : 'take';
   return (
-    `SELECT market_order('${kind}', ${literal(o.itemType)}, ${book}, '${side}', ${int(o.takerId)}, ` +
+    `market_order('${kind}', ${literal(o.itemType)}, ${book}, '${side}', ${int(o.takerId)}, ` +
     `${int(o.price)}, ${int(o.quantity)}, ${int(o.counterpartyId)}, ${int(o.feeBps)}, ` +
-    `'${o.at.toISOString()}'::timestamptz, ${literal(itemName(o.itemType))}, ${int(o.pushTtlSeconds)}) AS r`
+    `'${o.at.toISOString()}'::timestamptz, ${literal(itemName(o.itemType))}, ${int(o.pushTtlSeconds)})`
   );
 }
 
@@ -158,15 +164,19 @@ export async function marketOrder(work: Work, o: MarketOrder): Promise<MarketOut
  * had waited for the lock, and is answered on its own. If the gathered call fails in the database (a refusal raised
  * after a write, `MK001`, or a deadlock with another book's call, which committed nothing), each of its orders runs
  * again alone, in the same order; an order alone that meets a deadlock runs again.
+ *
+ * `asCaller` wraps the call's SQL expression in what its caller's standing requires (a member's: http/membership.ts
+ * `asMember`, which may answer the refusal 'suspended' instead).
  */
 export function marketOrderCall<T>(
   caller: OneCaller,
   o: MarketOrder,
   then: (r: MarketOutcome | MarketRefusal, events: Events) => T,
+  asCaller: (call: string) => string = (call) => call,
 ): Promise<T> {
   let call: string;
   try {
-    call = callText(o);
+    call = `SELECT ${asCaller(callExpression(o))} AS r`;
   } catch (err) {
     return Promise.reject(err);
   }

@@ -6,6 +6,7 @@ import { sqlRows } from '../../db/connection';
 import { int, literal, type Events, type OneCaller } from '../../db/one-call';
 import { audience, type Work } from '../../db/unit-of-work';
 import { fieldError } from '../../http/errors';
+import { asMember, suspendedRefusal, type SuspendedAnswer } from '../../http/membership';
 import * as ledger from '../../ledger/commands';
 import { addKeys, addLootbox } from './lootboxes.repository';
 import { ensureSeed } from './seeds';
@@ -38,11 +39,11 @@ export async function getLootbox(work: Work, userId: number): Promise<number> {
   return counters.lootBoxCount;
 }
 
-type Opened = LootboxResult | { refused: 'noBox' | 'noKey' | 'noSeed' };
+type Opened = LootboxResult | { refused: 'noBox' | 'noKey' | 'noSeed' } | SuspendedAnswer;
 
-/** The statement of one opening: every value a number of ours or a time we wrote, so it has no parameters. */
-const openStatement = (userId: number, now: Date) =>
-  `SELECT lootbox_open(${int(userId)}, ${int(ODDS_VERSION)}, ${literal(now.toISOString())}::timestamptz) AS r`;
+/** The call of one opening: every value a number of ours or a time we wrote, so it has no parameters. */
+const openCall = (userId: number, now: Date) =>
+  `lootbox_open(${int(userId)}, ${int(ODDS_VERSION)}, ${literal(now.toISOString())}::timestamptz)`;
 
 /** The user has no seed yet: their first opening makes one (seeds.ts), then opens again. */
 const NO_SEED = Symbol('no seed');
@@ -50,6 +51,7 @@ const NO_SEED = Symbol('no seed');
 function answerOf(r: Opened, userId: number, events: Events): LootboxResult | typeof NO_SEED {
   if ('refused' in r) {
     if (r.refused === 'noSeed') return NO_SEED;
+    if (r.refused === 'suspended') throw suspendedRefusal(r);
     throw r.refused === 'noBox' ? fieldError('lootBoxCount', TEXT.noBox) : fieldError('keyCount', TEXT.noKey);
   }
   events.emit('keyCount', 'update', { value: r.keyCount }, audience.user(userId));
@@ -69,7 +71,7 @@ function answerOf(r: Opened, userId: number, events: Events): LootboxResult | ty
  */
 export async function openLootbox(work: Work, userId: number, now: Date): Promise<LootboxResult> {
   for (let attempt = 0; ; attempt++) {
-    const [row] = await sqlRows(work.tx, sql<{ r: Opened }>`${sql.raw(openStatement(userId, now))}`);
+    const [row] = await sqlRows(work.tx, sql<{ r: Opened }>`SELECT ${sql.raw(openCall(userId, now))} AS r`);
     const result = answerOf(row!.r, userId, work);
     if (result !== NO_SEED) return result;
     if (attempt > 0) throw new Error(`no seed in use for user ${userId}`);
@@ -84,7 +86,9 @@ export async function openLootbox(work: Work, userId: number, now: Date): Promis
 export async function openLootboxInOneCall(c: OneCaller, userId: number, now: Date): Promise<LootboxResult> {
   for (let attempt = 0; ; attempt++) {
     const result = await c.transactCall<{ r: Opened }, LootboxResult | typeof NO_SEED>(
-      openStatement(userId, now),
+      // A member calling without an Idempotency-Key: the opening waits for a suspension being written, and is
+      // refused once it is (http/membership.ts).
+      `SELECT ${asMember(userId, now, openCall(userId, now))} AS r`,
       ([row], events) => answerOf(row!.r, userId, events),
     );
     if (result !== NO_SEED) return result;

@@ -12,6 +12,7 @@ import type { Events } from '../../db/one-call';
 import type { OneCaller } from '../../db/one-call';
 import { audience, type Work } from '../../db/unit-of-work';
 import { conflict, fieldError, notFound } from '../../http/errors';
+import { asMember, suspendedRefusal } from '../../http/membership';
 import * as ledger from '../../ledger/commands';
 import { account } from '../../ledger/ledger';
 import {
@@ -167,6 +168,8 @@ function refusal(r: MarketRefusal, kind: MarketOrder['kind']): Error {
       return conflict({ message: TEXT.offerGone, price: null });
     case 'offerMoved':
       return conflict({ message: TEXT.offerMoved, price: r.price });
+    case 'suspended':
+      return suspendedRefusal(r);
   }
 }
 
@@ -177,7 +180,15 @@ function refusal(r: MarketRefusal, kind: MarketOrder['kind']): Error {
  */
 function order(at: Place, c: OrderContext, o: Omit<MarketOrder, 'feeBps' | 'at' | 'pushTtlSeconds'>): Promise<Ordered> {
   const full: MarketOrder = { ...o, feeBps: c.feeBps, at: c.now, pushTtlSeconds: PUSH_TTL_SECONDS };
-  if (!inWork(at)) return marketOrderCall(at, full, (r, events) => told(r, events, o, c.now));
+  // Without a unit of work the taker's call is one round trip: it waits for a suspension being written, and is
+  // refused once it is (http/membership.ts asMember).
+  if (!inWork(at))
+    return marketOrderCall(
+      at,
+      full,
+      (r, events) => told(r, events, o, c.now),
+      (call) => asMember(o.takerId, c.now, call),
+    );
   return marketOrder(at, full).then((r) => told(r, at, o, c.now));
 }
 

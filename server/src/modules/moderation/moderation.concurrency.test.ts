@@ -135,29 +135,50 @@ describe.skipIf(missingRealServices({ postgres: true }))('moderation decisions a
     expect((await checkConservation(t.ctx.db)).ok).toBe(true);
   });
 
-  it("an author's call that passed the door as a suspension was being written is refused once it commits", async () => {
-    const author = await makeUser(t.ctx, { balance: 5_000 });
-    const client = await signIn(t, author.id);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const suspension = t.ctx.transact(async (work) => {
-      await holdSuspension(work, author.id);
-      await work.tx.execute(sql`UPDATE users SET suspended_for_good = true WHERE id = ${author.id}`);
-      held();
-      await gate;
-    });
-    await holding;
-    const call = client.post(
-      '/api/market/generic-buy-offer',
-      { itemType: 'COMMON_LETTER_V', quantity: 1, price: 25, balance: 0 },
-      { 'idempotency-key': 'at-the-door' },
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    release();
-    await suspension;
-    expect((await call).statusCode).toBe(403);
-    expect(await count(sql`SELECT count(*)::int AS n FROM market_offers WHERE user_id = ${author.id}`)).toBe(0);
-  });
+  /*
+   * A member's call that passed the door (the session read as the request began) while a suspension was being
+   * written: with an Idempotency-Key it runs in a unit of work (holdMembership); without one, in one round trip
+   * (`asMember`, migration 0025). Either way it waits for the suspension and is refused once it commits.
+   */
+  const doorCalls = [
+    {
+      what: 'a buy offer',
+      path: '/api/market/generic-buy-offer',
+      body: { itemType: 'COMMON_LETTER_V', quantity: 1, price: 25, balance: 0 },
+    },
+    { what: 'a lootbox opening', path: '/api/open/lootbox', body: {} },
+  ];
+  it.each(doorCalls.flatMap((c) => [true, false].map((keyed) => ({ ...c, keyed }))))(
+    '$what (Idempotency-Key: $keyed) that passed the door as a suspension was being written is refused once it commits',
+    async ({ path, body, keyed }) => {
+      const author = await makeUser(t.ctx, { balance: 5_000 });
+      await t.ctx.db.execute(sql`UPDATE users SET key_count = 1, loot_box_count = 1 WHERE id = ${author.id}`);
+      const client = await signIn(t, author.id);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const suspension = t.ctx.transact(async (work) => {
+        await holdSuspension(work, author.id);
+        await work.tx.execute(sql`UPDATE users SET suspended_for_good = true WHERE id = ${author.id}`);
+        held();
+        await gate;
+      });
+      await holding;
+      const call = client.post(path, body, keyed ? { 'idempotency-key': `at-the-door-${author.id}` } : {});
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await suspension;
+      const answer = await call;
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ suspendedUntil: null });
+      expect(await count(sql`SELECT count(*)::int AS n FROM market_offers WHERE user_id = ${author.id}`)).toBe(0);
+      const [left] = await sqlRows<{ keys: number; boxes: number }>(
+        t.ctx.db,
+        sql`SELECT key_count AS keys, loot_box_count AS boxes FROM users WHERE id = ${author.id}`,
+      );
+      expect(left).toEqual({ keys: 1, boxes: 1 });
+      expect(await availableBalance(t.ctx.db, author.id)).toBe(5_000);
+    },
+  );
 });
