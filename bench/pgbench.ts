@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,23 +30,44 @@ export async function openPgbench(
   opts.log(`pgbench: initialising scale ${opts.scale}…`);
   await exec('pgbench', ['-i', '-q', '-s', String(opts.scale), fresh.url], { maxBuffer: 16 * 1024 * 1024 });
   const args = ['-c', String(opts.workers), '-j', '2', '-T', String(opts.seconds), '-n'];
-  return {
-    args,
-    async run() {
-      // Each transaction's latency goes to a log of its own (`-l`, one file a thread), for TPC-B's own p99.
-      const logs = mkdtempSync(path.join(os.tmpdir(), 'pgbench-log-'));
-      try {
-        const { stdout } = await exec('pgbench', [...args, '-l', `--log-prefix=${path.join(logs, 'tx')}`, fresh.url], {
-          maxBuffer: 16 * 1024 * 1024,
-        });
-        const latenciesMs = readdirSync(logs).flatMap((f) => parsePgbenchLog(readFileSync(path.join(logs, f), 'utf8')));
-        return { ...parsePgbench(stdout), latenciesMs };
-      } finally {
-        rmSync(logs, { recursive: true, force: true });
-      }
-    },
-    close: () => fresh.drop(),
-  };
+  return { args, run: () => runPgbench(args, fresh.url), close: () => fresh.drop() };
+}
+
+/**
+ * pgbench run with `args` against `url`: its rate, and each transaction's latency from its per-transaction log
+ * (`-l`, one file a thread), for the p50 and p99 beside a call's.
+ */
+async function runPgbench(args: string[], url: string): Promise<PgbenchFigures> {
+  const logs = mkdtempSync(path.join(os.tmpdir(), 'pgbench-log-'));
+  try {
+    const { stdout } = await exec('pgbench', [...args, '-l', `--log-prefix=${path.join(logs, 'tx')}`, url], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const latenciesMs = readdirSync(logs).flatMap((f) => parsePgbenchLog(readFileSync(path.join(logs, f), 'utf8')));
+    return { ...parsePgbench(stdout), latenciesMs };
+  } finally {
+    rmSync(logs, { recursive: true, force: true });
+  }
+}
+
+/**
+ * pgbench as the client of a money call, with no Node in the loop: `script` (pgbench's script language) run by
+ * `workers` clients for `seconds` against the app's database at `url`, each transaction of its own, as the app's
+ * one call is. What the call's rate could reach if the app cost nothing (docs/performance.md).
+ */
+export async function pgbenchScript(
+  url: string,
+  script: string,
+  o: { workers: number; seconds: number },
+): Promise<PgbenchFigures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-script-'));
+  try {
+    writeFileSync(path.join(dir, 'call.sql'), script);
+    const args = ['-c', String(o.workers), '-j', '2', '-T', String(o.seconds), '-n', '-f', path.join(dir, 'call.sql')];
+    return await runPgbench(args, url);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -58,7 +79,7 @@ export async function openBench(o: {
   seconds: number;
   scale: number;
   log: (line: string) => void;
-}): Promise<{ database: Database; deps: WorkDeps; pgbench: Pgbench; close(): Promise<void> }> {
+}): Promise<{ database: Database; url: string; deps: WorkDeps; pgbench: Pgbench; close(): Promise<void> }> {
   const fresh = await freshPostgresDatabase(benchDatabaseUrl);
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: o.workers });
   const bus = new MemoryBus();
@@ -67,6 +88,7 @@ export async function openBench(o: {
   const pgbench = await openPgbench(benchDatabaseUrl, o);
   return {
     database,
+    url: fresh.url,
     deps,
     pgbench,
     async close() {

@@ -10,21 +10,15 @@
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  *   BENCH_HOT=1: every order on one item (the hot book)
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ITEMS, ITEMS_BY_TIER, itemName } from '../../common/items';
 import { sqlRows } from '../../server/src/db/connection';
 import { transact } from '../../server/src/db/unit-of-work';
 import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
-import { fmt, parsePgbench } from '../ledger/stats';
-import { benchSettings, inParallel, openBench } from '../pgbench';
+import { fmt } from '../ledger/stats';
+import { benchSettings, inParallel, openBench, pgbenchScript } from '../pgbench';
 
-const exec = promisify(execFile);
 const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 const HOT = process.env.BENCH_HOT === '1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -39,7 +33,12 @@ const MID = TRADED.map((item, i) => 100 * 3 ** (item.rarity - 1) + 3 * i);
 const book = (itemType: string) => ITEMS.findIndex((i) => i.itemType === itemType);
 const text = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
-const { database, deps, pgbench, close } = await openBench({ workers: WORKERS, seconds: SECONDS, scale: SCALE, log });
+const { database, url, deps, pgbench, close } = await openBench({
+  workers: WORKERS,
+  seconds: SECONDS,
+  scale: SCALE,
+  log,
+});
 try {
   log(`creating ${USERS} users…`);
   const users = (
@@ -65,21 +64,12 @@ try {
 \\set f random(900, 1100)
 SELECT market_order('offer', (${text(TRADED.map((t) => t.itemType))})[:i], (ARRAY[${TRADED.map((t) => book(t.itemType)).join(',')}])[:i], CASE WHEN :r % 2 = 0 THEN 'SELL' ELSE 'BUY' END, :u, CASE WHEN :r > 18 THEN 0 ELSE greatest(1, (ARRAY[${MID.join(',')}])[:i] * :f / 1000) END, CASE WHEN :r > 18 THEN 0 ELSE :q END, NULL, 150, now(), (${text(TRADED.map((t) => itemName(t.itemType)))})[:i], 3600);
 `;
-  const dir = mkdtempSync(join(tmpdir(), 'market-ceiling-'));
-  writeFileSync(join(dir, 'order.sql'), script);
-  const [named] = await sqlRows<{ db: string }>(database.db, sql`SELECT current_database() AS db`);
-  const base = new URL(
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  );
-  base.pathname = `/${named!.db}`;
-  const args = ['-c', String(WORKERS), '-j', '2', '-T', String(SECONDS), '-n', '-f', join(dir, 'order.sql')];
   log('warming up for 3 s (filling the books)…');
-  await exec('pgbench', [...args.slice(0, 4), '-T', '3', '-n', '-f', join(dir, 'order.sql'), base.href]);
+  await pgbenchScript(url, script, { workers: WORKERS, seconds: 3 });
   const orders: number[] = [];
   const tpcb: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const { stdout } = await exec('pgbench', [...args, base.href], { maxBuffer: 16 * 1024 * 1024 });
-    orders.push(parsePgbench(stdout).tps);
+    orders.push((await pgbenchScript(url, script, { workers: WORKERS, seconds: SECONDS })).tps);
     tpcb.push((await pgbench.run()).tps);
     log(`  round ${r + 1}: ${fmt(orders.at(-1)!)} orders/s (pgbench as the client), TPC-B ${fmt(tpcb.at(-1)!)}`);
   }
