@@ -10,26 +10,17 @@
  *   BENCH_USERS=1000  BENCH_WORKERS=16  BENCH_SECONDS=10 (per round)  BENCH_ROUNDS=3  BENCH_PGBENCH_SCALE=16
  *   BENCH_HOT=1: every order on one item (the hot book)
  */
-import { sql } from 'drizzle-orm';
-import { ITEMS, ITEMS_BY_TIER, itemName } from '../../common/items';
-import { sqlRows } from '../../server/src/db/connection';
-import { transact } from '../../server/src/db/unit-of-work';
-import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
+import { ITEMS, itemName } from '../../common/items';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { fmt } from '../ledger/stats';
-import { benchSettings, inParallel, openBench, pgbenchScript } from '../pgbench';
+import { benchSettings, openBench, pgbenchScript } from '../pgbench';
+import { TRADED, makeTraders, midPrice } from './traders';
 
 const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 const HOT = process.env.BENCH_HOT === '1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const TRADED = [
-  ...ITEMS_BY_TIER.LETTER,
-  ...ITEMS_BY_TIER.UNCOMMON,
-  ...ITEMS_BY_TIER.RARE.slice(0, 4),
-  ...ITEMS_BY_TIER.EPIC.slice(0, 4),
-  ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
-].filter((item) => !HOT || item.itemType === 'COMMON_LETTER_E');
-const MID = TRADED.map((item, i) => 100 * 3 ** (item.rarity - 1) + 3 * i);
+const BOOKS = TRADED.filter((item) => !HOT || item.itemType === 'COMMON_LETTER_E');
+const MID = BOOKS.map(midPrice);
 const book = (itemType: string) => ITEMS.findIndex((i) => i.itemType === itemType);
 const text = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
@@ -41,28 +32,21 @@ const { database, url, deps, pgbench, close } = await openBench({
 });
 try {
   log(`creating ${USERS} users…`);
-  const users = (
-    await sqlRows<{ id: number }>(
-      database.db,
-      sql`INSERT INTO users (username, email, badge)
-          SELECT 'ceiling_' || i, NULL, 'CEIL' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
-    )
-  ).map((r) => Number(r.id));
-  const stock = TRADED.flatMap((item) => Array.from({ length: 100 }, () => item.itemType));
-  await inParallel(users, WORKERS, async (id) => {
-    await openUserAccounts(database.db, id);
-    await transact(deps, async (w) => {
-      await creditTopUp(w, id, 1_000_000, `ceiling-${id}`);
-      await mintLoot(w, { userId: id, items: stock, openingId: 0 });
-    });
+  const users = await makeTraders(database, deps, {
+    count: USERS,
+    prefix: 'ceiling',
+    money: 1_000_000,
+    units: 100,
+    items: BOOKS,
+    workers: WORKERS,
   });
-  const n = TRADED.length;
+  const n = BOOKS.length;
   const script = `\\set u random(${Math.min(...users)}, ${Math.max(...users)})
 \\set i random(1, ${n})
 \\set q random(1, 5)
 \\set r random(1, 20)
 \\set f random(900, 1100)
-SELECT market_order('offer', (${text(TRADED.map((t) => t.itemType))})[:i], (ARRAY[${TRADED.map((t) => book(t.itemType)).join(',')}])[:i], CASE WHEN :r % 2 = 0 THEN 'SELL' ELSE 'BUY' END, :u, CASE WHEN :r > 18 THEN 0 ELSE greatest(1, (ARRAY[${MID.join(',')}])[:i] * :f / 1000) END, CASE WHEN :r > 18 THEN 0 ELSE :q END, NULL, 150, now(), (${text(TRADED.map((t) => itemName(t.itemType)))})[:i], 3600);
+SELECT market_order('offer', (${text(BOOKS.map((t) => t.itemType))})[:i], (ARRAY[${BOOKS.map((t) => book(t.itemType)).join(',')}])[:i], CASE WHEN :r % 2 = 0 THEN 'SELL' ELSE 'BUY' END, :u, CASE WHEN :r > 18 THEN 0 ELSE greatest(1, (ARRAY[${MID.join(',')}])[:i] * :f / 1000) END, CASE WHEN :r > 18 THEN 0 ELSE :q END, NULL, 150, now(), (${text(BOOKS.map((t) => itemName(t.itemType)))})[:i], 3600);
 `;
   log('warming up for 3 s (filling the books)…');
   await pgbenchScript(url, script, { workers: WORKERS, seconds: 3 });

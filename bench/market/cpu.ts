@@ -12,28 +12,22 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ITEMS, ITEMS_BY_TIER, itemName } from '../../common/items';
+import { ITEMS, itemName } from '../../common/items';
 import { openDatabase, sqlRows } from '../../server/src/db/connection';
-import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
-import { creditTopUp, ensureSystemAccounts, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
+import type { WorkDeps } from '../../server/src/db/unit-of-work';
+import { ensureSystemAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { MemoryBus } from '../../server/src/live/bus';
 import { freshPostgresDatabase } from '../../server/src/test/databases';
 import { fmt } from '../ledger/stats';
-import { benchDatabaseUrl, inParallel, setting } from '../pgbench';
+import { benchDatabaseUrl, setting } from '../pgbench';
+import { TRADED, makeTraders, midPrice } from './traders';
 
 const USERS = setting('BENCH_USERS', 1000);
 const ORDERS = setting('BENCH_ORDERS', 4000);
 const ROUNDS = setting('BENCH_ROUNDS', 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const TRADED = [
-  ...ITEMS_BY_TIER.LETTER,
-  ...ITEMS_BY_TIER.UNCOMMON,
-  ...ITEMS_BY_TIER.RARE.slice(0, 4),
-  ...ITEMS_BY_TIER.EPIC.slice(0, 4),
-  ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
-];
-const MID = TRADED.map((item, i) => 100 * 3 ** (item.rarity - 1) + 3 * i);
+const MID = TRADED.map(midPrice);
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const int = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
 
@@ -50,20 +44,13 @@ const client = new pg.Client({ connectionString: fresh.url });
 try {
   await ensureSystemAccounts(database.db);
   log(`creating ${USERS} users…`);
-  const users = (
-    await sqlRows<{ id: number }>(
-      database.db,
-      sql`INSERT INTO users (username, email, badge)
-          SELECT 'cpu_' || i, NULL, 'CPU' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
-    )
-  ).map((r) => Number(r.id));
-  const stock = TRADED.flatMap((item) => Array.from({ length: 100 }, () => item.itemType));
-  await inParallel(users, 8, async (id) => {
-    await openUserAccounts(database.db, id);
-    await transact(deps, async (w) => {
-      await creditTopUp(w, id, 1_000_000, `cpu-${id}`);
-      await mintLoot(w, { userId: id, items: stock, openingId: 0 });
-    });
+  const users = await makeTraders(database, deps, {
+    count: USERS,
+    prefix: 'cpu',
+    money: 1_000_000,
+    units: 100,
+    items: TRADED,
+    workers: 8,
   });
   await client.connect();
   await client.query('SET synchronous_commit = off');

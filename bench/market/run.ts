@@ -17,12 +17,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ITEMS_BY_TIER, type Item } from '../../common/items';
 import { sqlRows } from '../../server/src/db/connection';
 import { oneCaller, type OneCaller } from '../../server/src/db/one-call';
-import { transact, type WorkDeps } from '../../server/src/db/unit-of-work';
+import type { WorkDeps } from '../../server/src/db/unit-of-work';
 import { HttpError, notFound } from '../../server/src/http/errors';
-import { creditTopUp, mintLoot, openUserAccounts } from '../../server/src/ledger/commands';
 import { checkConservation } from '../../server/src/ledger/conservation';
 import { InsufficientFunds } from '../../server/src/ledger/ledger';
 import {
@@ -39,7 +37,6 @@ import {
   alternateWithPgbench,
   benchDatabaseUrl,
   benchSettings,
-  inParallel,
   openBench,
   pgbenchRow,
   reportHead,
@@ -49,6 +46,7 @@ import {
 } from '../pgbench';
 import { fmt, quantile } from '../ledger/stats';
 import { reportFigure } from '../figures';
+import { TRADED, makeTraders, midPrice } from './traders';
 
 const { USERS, WORKERS, SECONDS, ROUNDS, SCALE } = benchSettings();
 const FEE_BPS = setting('BENCH_FEE_BPS', 150);
@@ -60,18 +58,10 @@ const MONEY = 1_000_000;
 /** Units of each traded item each user starts with. */
 const UNITS = 100;
 
-/** The 26 letters, every uncommon emoji and the first four of each rarer tier: 46 books. */
-const TRADED: readonly Item[] = [
-  ...ITEMS_BY_TIER.LETTER,
-  ...ITEMS_BY_TIER.UNCOMMON,
-  ...ITEMS_BY_TIER.RARE.slice(0, 4),
-  ...ITEMS_BY_TIER.EPIC.slice(0, 4),
-  ...ITEMS_BY_TIER.ELUSIVE.slice(0, 2),
-];
-/** Each item's mid price: rarer items cost more; a letter about $1. */
 /** The item of the hot-book run: every order on one book, which takes them one at a time. */
 const HOT_ITEM = 'COMMON_LETTER_E';
-const MID = new Map(TRADED.map((item, i) => [item.itemType, 100 * 3 ** (item.rarity - 1) + 3 * i]));
+/** Each item's mid price. */
+const MID = new Map(TRADED.map((item, i) => [item.itemType, midPrice(item, i)]));
 
 const KINDS = [
   'sell offer',
@@ -288,20 +278,13 @@ async function main(): Promise<void> {
   let trades;
   try {
     log(`creating ${USERS} users, each with $${MONEY / 100} and ${UNITS} units of each of ${TRADED.length} items…`);
-    const users = (
-      await sqlRows<{ id: number }>(
-        database.db,
-        sql`INSERT INTO users (username, email, badge)
-            SELECT 'bench_' || i, NULL, 'BENCH' || i FROM generate_series(1, ${USERS}) i RETURNING id`,
-      )
-    ).map((r) => r.id);
-    const stock = TRADED.flatMap((item) => Array.from({ length: UNITS }, () => item.itemType));
-    await inParallel(users, WORKERS, async (id) => {
-      await openUserAccounts(database.db, id);
-      await transact(deps, async (w) => {
-        await creditTopUp(w, id, MONEY, `bench-${id}`);
-        await mintLoot(w, { userId: id, items: stock, openingId: 0 });
-      });
+    const users = await makeTraders(database, deps, {
+      count: USERS,
+      prefix: 'bench',
+      money: MONEY,
+      units: UNITS,
+      items: TRADED,
+      workers: WORKERS,
     });
     log('warming up for 3 s (filling the books)…');
     const everyItem = phase(TRADED.map((i) => i.itemType));
